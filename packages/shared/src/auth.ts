@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import { LIMITS, YEAR_OF_STUDY_OPTIONS } from './constants.js';
+import { MESSAGES } from './messages.js';
+import { EMAIL_PATTERN, firstFailure, isBlank, type Rule } from './rules.js';
+
+/**
+ * Accounts: the sign-in, registration and password-reset rules of spec section 5, the Zod schemas
+ * the server validates bodies with, and the user shape the API returns.
+ */
+
+export interface LoginFields {
+  email: string;
+  password: string;
+}
+
+export interface RegisterFields {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export interface ResetFields {
+  password: string;
+  confirmPassword: string;
+}
+
+const tooLong = (value: string, max: number) => value.length > max;
+
+/** Login rules in the spec's order. */
+export const LOGIN_RULES: readonly Rule<LoginFields>[] = [
+  [(v) => isBlank(v.email), MESSAGES.emailRequired],
+  [(v) => v.password === '', MESSAGES.passwordRequired],
+  [
+    (v) => !EMAIL_PATTERN.test(v.email.trim()) || tooLong(v.email.trim(), LIMITS.emailMax),
+    MESSAGES.invalidEmail,
+  ],
+  [(v) => v.password.length < LIMITS.loginPasswordMin, MESSAGES.passwordMin6],
+];
+
+/** Register rules in the spec's order. */
+export const REGISTER_RULES: readonly Rule<RegisterFields>[] = [
+  [(v) => isBlank(v.name), MESSAGES.nameRequired],
+  [(v) => isBlank(v.email), MESSAGES.emailRequired],
+  [(v) => v.password === '', MESSAGES.passwordRequired],
+  [(v) => v.name.trim().length < LIMITS.nameMin, MESSAGES.nameMin2],
+  [
+    (v) => !EMAIL_PATTERN.test(v.email.trim()) || tooLong(v.email.trim(), LIMITS.emailMax),
+    MESSAGES.invalidEmail,
+  ],
+  [(v) => v.password.length < LIMITS.loginPasswordMin, MESSAGES.passwordMin6],
+  [
+    (v) => tooLong(v.name.trim(), LIMITS.nameMax),
+    `Name must be at most ${LIMITS.nameMax} characters long`,
+  ],
+  [
+    (v) => tooLong(v.password, LIMITS.passwordMax),
+    `Password must be at most ${LIMITS.passwordMax} characters long`,
+  ],
+];
+
+const hasUpper = (s: string) => /[A-Z]/.test(s);
+const hasLower = (s: string) => /[a-z]/.test(s);
+const hasDigit = (s: string) => /\d/.test(s);
+const hasSpecial = (s: string) => /[^A-Za-z0-9]/.test(s);
+
+/** Rules for the new password alone (what the server can check: it never sees the confirmation). */
+export const NEW_PASSWORD_RULES: readonly Rule<string>[] = [
+  [(p) => p === '', MESSAGES.passwordRequired],
+  [(p) => p.length < LIMITS.resetPasswordMin, MESSAGES.passwordMin8],
+  [
+    (p) => tooLong(p, LIMITS.passwordMax),
+    `Password must be at most ${LIMITS.passwordMax} characters long`,
+  ],
+  [(p) => !(hasUpper(p) && hasLower(p) && hasDigit(p)), MESSAGES.passwordComplexity],
+];
+
+/**
+ * Reset-password form rules in the spec's order: required, length, confirmation present, match,
+ * then the character classes.
+ */
+export const RESET_RULES: readonly Rule<ResetFields>[] = [
+  [(v) => v.password === '', MESSAGES.passwordRequired],
+  [(v) => v.password.length < LIMITS.resetPasswordMin, MESSAGES.passwordMin8],
+  [(v) => v.confirmPassword === '', MESSAGES.confirmPassword],
+  [(v) => v.password !== v.confirmPassword, MESSAGES.passwordsDoNotMatch],
+  [
+    (v) => !(hasUpper(v.password) && hasLower(v.password) && hasDigit(v.password)),
+    MESSAGES.passwordComplexity,
+  ],
+  [
+    (v) => tooLong(v.password, LIMITS.passwordMax),
+    `Password must be at most ${LIMITS.passwordMax} characters long`,
+  ],
+];
+
+export const validateLogin = (v: LoginFields) => firstFailure(LOGIN_RULES, v);
+export const validateRegister = (v: RegisterFields) => firstFailure(REGISTER_RULES, v);
+export const validateReset = (v: ResetFields) => firstFailure(RESET_RULES, v);
+
+export const STRENGTH_LABELS = [
+  'Very Weak',
+  'Weak',
+  'Fair',
+  'Good',
+  'Strong',
+  'Very Strong',
+] as const;
+export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
+
+/**
+ * One point each for length 8+, an uppercase letter, a lowercase letter, a digit and a special
+ * character; the score 0-5 indexes the spec's six labels.
+ */
+export function passwordStrength(password: string): { score: number; label: StrengthLabel } {
+  const score = [
+    password.length >= LIMITS.resetPasswordMin,
+    hasUpper(password),
+    hasLower(password),
+    hasDigit(password),
+    hasSpecial(password),
+  ].filter(Boolean).length;
+  return { score, label: STRENGTH_LABELS[score] ?? 'Very Weak' };
+}
+
+/** The requirement checklist shown beside the reset form. */
+export function passwordRequirements(password: string) {
+  return [
+    { label: 'At least 8 characters', met: password.length >= LIMITS.resetPasswordMin },
+    { label: 'One uppercase letter', met: hasUpper(password) },
+    { label: 'One lowercase letter', met: hasLower(password) },
+    { label: 'One number', met: hasDigit(password) },
+  ];
+}
+
+/**
+ * Wraps an ordered rule list into a Zod schema: a type error on any field comes first (as a
+ * "required" message), then the first failing rule, so the server answers with the same sentence
+ * the form would have shown.
+ */
+function ruleSchema<S extends z.ZodRawShape, T>(
+  shape: S,
+  rules: readonly Rule<T>[],
+  toFields: (value: z.infer<z.ZodObject<S>>) => T,
+) {
+  return z.object(shape).superRefine((value, ctx) => {
+    const message = firstFailure(rules, toFields(value));
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+}
+
+const requiredString = (message: string) => z.string({ error: message });
+
+export const LoginInputSchema = ruleSchema(
+  {
+    email: requiredString(MESSAGES.emailRequired),
+    password: requiredString(MESSAGES.passwordRequired),
+  },
+  LOGIN_RULES,
+  (v) => v,
+).transform((v) => ({ email: normaliseEmail(v.email), password: v.password }));
+export type LoginInput = z.infer<typeof LoginInputSchema>;
+
+export const RegisterInputSchema = ruleSchema(
+  {
+    name: requiredString(MESSAGES.nameRequired),
+    email: requiredString(MESSAGES.emailRequired),
+    password: requiredString(MESSAGES.passwordRequired),
+  },
+  REGISTER_RULES,
+  (v) => v,
+).transform((v) => ({ name: v.name.trim(), email: normaliseEmail(v.email), password: v.password }));
+export type RegisterInput = z.infer<typeof RegisterInputSchema>;
+
+export const ForgotPasswordInputSchema = ruleSchema(
+  { email: requiredString(MESSAGES.emailRequired) },
+  [
+    [(v: { email: string }) => isBlank(v.email), MESSAGES.emailRequired],
+    [
+      (v: { email: string }) =>
+        !EMAIL_PATTERN.test(v.email.trim()) || tooLong(v.email.trim(), LIMITS.emailMax),
+      MESSAGES.invalidEmail,
+    ],
+  ],
+  (v) => v,
+).transform((v) => ({ email: normaliseEmail(v.email) }));
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInputSchema>;
+
+export const ResetPasswordInputSchema = ruleSchema(
+  { password: requiredString(MESSAGES.passwordRequired) },
+  NEW_PASSWORD_RULES,
+  (v) => v.password,
+);
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+/** Emails are compared case-insensitively: stored and looked up trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .max(max, `Must be at most ${max} characters`)
+    .transform((s) => s.trim());
+
+/** Profile fields a user may change (spec section 3 User; bio capped at 500 per section 5). */
+export const UpdateProfileInputSchema = z
+  .object({
+    name: z
+      .string({ error: MESSAGES.nameRequired })
+      .transform((s) => s.trim())
+      .pipe(
+        z
+          .string()
+          .min(LIMITS.nameMin, MESSAGES.nameMin2)
+          .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters long`),
+      ),
+    phone: optionalText(40),
+    location: optionalText(LIMITS.profileFieldMax),
+    bio: z
+      .string({ error: 'Bio must be text' })
+      .max(LIMITS.bioMax, `Bio must be at most ${LIMITS.bioMax} characters`),
+    university: optionalText(LIMITS.profileFieldMax),
+    major: optionalText(LIMITS.profileFieldMax),
+    yearOfStudy: z.union([z.enum(YEAR_OF_STUDY_OPTIONS), z.literal('')], {
+      error: `Year of study must be one of: ${YEAR_OF_STUDY_OPTIONS.join(', ')}`,
+    }),
+    /** A data URL of the resized JPEG avatar (spec: 400 px, quality 0.8), or an http(s) link. */
+    profilePic: z
+      .string({ error: 'Profile picture must be text' })
+      .max(700_000, 'Profile picture is too large')
+      .refine(
+        (s) => s === '' || /^data:image\/(jpeg|png|webp);base64,/.test(s) || /^https?:\/\//.test(s),
+        'Profile picture must be an image',
+      ),
+  })
+  .partial()
+  .strict();
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
+
+export const UserSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  bio: z.string(),
+  profilePic: z.string(),
+  university: z.string(),
+  major: z.string(),
+  yearOfStudy: z.string(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+export const ChangePasswordInputSchema = z
+  .object({
+    currentPassword: requiredString('Current password is required').min(
+      1,
+      'Current password is required',
+    ),
+    newPassword: requiredString(MESSAGES.passwordRequired),
+  })
+  .superRefine((v, ctx) => {
+    const message = firstFailure(NEW_PASSWORD_RULES, v.newPassword);
+    if (message) ctx.addIssue({ code: 'custom', message, path: ['newPassword'] });
+  });
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;

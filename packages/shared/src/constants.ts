@@ -1,0 +1,35 @@
+/** Business constants from spec section 9, shared by the web app and the server. */
+export const LIMITS = {
+  nameMin: 2,
+  loginPasswordMin: 6,
+  resetPasswordMin: 8,
+  /** Upper bounds that the spec leaves open; they keep rows and request bodies small. */
+  nameMax: 100,
+  emailMax: 254,
+  passwordMax: 128,
+  bioMax: 500,
+  profileFieldMax: 120,
+} as const;
+
+/** How long a password-reset link stays valid: 1 hour (spec section 9). */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+/** Redirect delays and indicator durations (spec section 9). */
+export const TIMINGS = {
+  redirectAfterRegisterMs: 2000,
+  redirectAfterUnauthorizedMs: 2000,
+  redirectAfterResetMs: 3000,
+  redirectAfterInviteAcceptMs: 1500,
+  toastMs: 3000,
+  copiedMs: 1200,
+  joinNavigationFallbackMs: 600,
+} as const;
+
+export const YEAR_OF_STUDY_OPTIONS = [
+  '1st Year',
+  '2nd Year',
+  '3rd Year',
+  '4th Year',
+  'Graduate',
+  'PhD',
+] as const;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The one error body every API failure carries; `message` and `error` hold the same sentence. */
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  error: z.string(),
+  code: z.string(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** Machine-readable error codes; clients branch on these, people read `message`. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  invalidJson: 'INVALID_JSON',
+  bodyTooLarge: 'BODY_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  invalidResetToken: 'INVALID_RESET_TOKEN',
+  internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,0 +1,20 @@
+/**
+ * A rule list is an ordered set of checks; the first failing one names the message to show. The
+ * spec fixes that order per form (section 5), so forms and the server both go through here.
+ */
+export type Rule<T> = readonly [failed: (value: T) => boolean, message: string];
+
+/** Returns the message of the first rule that fails, or null when every rule holds. */
+export function firstFailure<T>(rules: readonly Rule<T>[], value: T): string | null {
+  for (const [failed, message] of rules) {
+    if (failed(value)) return message;
+  }
+  return null;
+}
+
+/** "{something}@{something}.{something}" with no spaces, as the spec's email rule reads. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isBlank(value: string | null | undefined): boolean {
+  return value === undefined || value === null || value.trim() === '';
+}
