@@ -1,0 +1,105 @@
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import compress from '@fastify/compress';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
+import { resolveJwtSecret } from './lib/secrets.js';
+import errorsPlugin, { errorBody } from './plugins/errors.js';
+import { ERROR_CODES } from '@studycircle/shared';
+import securityPlugin from './plugins/security.js';
+import spaPlugin from './plugins/spa.js';
+import socketPlugin from './plugins/socket.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { roomsRoutes } from './modules/rooms/rooms.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { authModule } from './modules/auth/auth.module.js';
+import { DEFAULT_PASSWORD_COST, type PasswordCost } from './modules/auth/password.js';
+
+/**
+ * Builds the whole server from plugins: used by `server.ts` to listen and by the tests, which
+ * pass an in-memory database and their own mailer. Nothing here reads the environment.
+ */
+
+export interface AppOptions {
+  config: Config;
+  /** An already open database; otherwise one is opened from the config (and closed with the app). */
+  database?: Database;
+  /** Replaces the configured mailer (tests point it at their own SMTP server through config). */
+  mailer?: Mailer;
+  /** scrypt cost; the default is OWASP's recommendation, tests may lower it to stay fast. */
+  passwordCost?: PasswordCost;
+  /** Where the built web app lives; defaults to apps/web/dist. */
+  webDist?: string;
+  /** Namespace for rate-limit counters in Redis; tests use their own so runs do not collide. */
+  rateLimitPrefix?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Avatars travel as data URLs of at most ~700 KB; nothing else comes close to 1 MiB.
+    bodyLimit: 1024 * 1024,
+    // Rate limits key on the client address: X-Forwarded-For is only believed when configured,
+    // otherwise any client could pick its own address and escape them.
+    // Fastify accepts a hop count at run time, though its types only list booleans and strings.
+    trustProxy: config.trustProxy as boolean,
+    return503OnClosing: true,
+    // Errors Fastify raises before routing (a malformed URL, say) get the same body as the rest.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'The request URL is malformed.' : error.message;
+      void reply.status(error.statusCode ?? 400).send(errorBody(ERROR_CODES.validation, message));
+    },
+  });
+
+  const database = options.database ?? (await openDatabase(config));
+  const ownsDatabase = !options.database;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
+
+  app.decorate('deps', {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    redis,
+    rateLimiter: redis
+      ? createRedisRateLimiter(redis, options.rateLimitPrefix)
+      : createMemoryRateLimiter(),
+    jwtSecret: new TextEncoder().encode(resolveJwtSecret(config.jwtSecret, config.dataDir)),
+    passwordCost: options.passwordCost ?? DEFAULT_PASSWORD_COST,
+  });
+
+  app.addHook('onClose', async () => {
+    await app.deps.rateLimiter.close();
+    mailer.close();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { threshold: 1024 });
+  await app.register(authModule);
+  await app.register(socketPlugin);
+  await app.register(systemRoutes, { prefix: '/api' });
+  await app.register(contactRoutes, { prefix: '/api' });
+  await app.register(roomsRoutes, { prefix: '/api' });
+  await app.register(invitationsRoutes, { prefix: '/api' });
+  await app.register(spaPlugin, { webDist: options.webDist });
+
+  return app;
+}

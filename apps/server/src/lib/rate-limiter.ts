@@ -1,0 +1,67 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Fixed-window counters for rate limits. In memory for one node; in Redis when REDIS_URL is set
+ * so that every node counts the same attempts. Hand-written because the limits here need keys
+ * that combine IP and e-mail and count only failures, which @fastify/rate-limit cannot express.
+ */
+export interface RateLimiter {
+  /** Adds one hit to `key` and returns the hits in the current window. */
+  hit(key: string, windowMs: number): Promise<number>;
+  /** Hits in the current window, without adding one. */
+  count(key: string): Promise<number>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  // Expired windows are dropped on a timer so that the map cannot grow without bound.
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const [key, w] of windows) if (w.resetAt <= t) windows.delete(key);
+  }, 60_000);
+  sweep.unref();
+  const current = (key: string) => {
+    const w = windows.get(key);
+    return w && w.resetAt > now() ? w : undefined;
+  };
+  return {
+    async hit(key, windowMs) {
+      const w = current(key);
+      if (w) return ++w.count;
+      windows.set(key, { count: 1, resetAt: now() + windowMs });
+      return 1;
+    },
+    async count(key) {
+      return current(key)?.count ?? 0;
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+    async close() {
+      clearInterval(sweep);
+    },
+  };
+}
+
+export function createRedisRateLimiter(redis: Redis, prefix = 'sc:rl:'): RateLimiter {
+  return {
+    async hit(key, windowMs) {
+      const k = prefix + key;
+      // INCR then set the expiry only for a new window (NX), atomically in one round trip.
+      const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) as [
+        [Error | null, number],
+        unknown,
+      ];
+      return count;
+    },
+    async count(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {},
+  };
+}

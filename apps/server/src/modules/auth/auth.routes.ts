@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ChangePasswordInputSchema,
+  ForgotPasswordInputSchema,
+  LoginInputSchema,
+  RegisterInputSchema,
+  ResetPasswordInputSchema,
+  UpdateProfileInputSchema,
+} from '@studycircle/shared';
+import { parseWith } from '../../lib/validate.js';
+import { createUsersService } from '../users/users.service.js';
+import type { AuthService } from './auth.service.js';
+
+/** The accounts API of ARCHITECTURE.md, under /api/auth. Thin: parse, call the service, reply. */
+export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  const users = createUsersService(app.deps.db);
+  const signedIn = { preHandler: app.authenticate };
+
+  app.post('/register', async (request, reply) => {
+    const input = parseWith(RegisterInputSchema, request.body);
+    return reply.status(201).send(await auth.register(input, request.ip));
+  });
+
+  app.post('/login', async (request) => {
+    const input = parseWith(LoginInputSchema, request.body);
+    return auth.login(input, request.ip);
+  });
+
+  app.get('/profile', signedIn, async (request) => ({
+    user: await users.getProfile(request.user.id),
+  }));
+
+  app.patch('/profile', signedIn, async (request) => {
+    const input = parseWith(UpdateProfileInputSchema, request.body);
+    return { user: await users.updateProfile(request.user.id, input) };
+  });
+
+  // The spec's client ignores logout failures, so an already invalid token still gets a 200.
+  app.post('/logout', async (request) => {
+    const token = bearer(request.headers.authorization);
+    const user = await auth.authenticateToken(token).catch(() => undefined);
+    if (user) {
+      await auth.logout(user.id);
+      app.io.in(`user:${user.id}`).disconnectSockets(true);
+    }
+    return { ok: true };
+  });
+
+  app.post('/change-password', signedIn, async (request) => {
+    const input = parseWith(ChangePasswordInputSchema, request.body);
+    const result = await auth.changePassword(
+      request.user.id,
+      input.currentPassword,
+      input.newPassword,
+    );
+    app.io.in(`user:${request.user.id}`).disconnectSockets(true);
+    return result;
+  });
+
+  app.post('/forgot-password', async (request) => {
+    const input = parseWith(ForgotPasswordInputSchema, request.body);
+    await auth.forgotPassword(input, request.ip);
+    return {
+      ok: true,
+      message: 'If an account exists for that email, a reset link is on its way.',
+    };
+  });
+
+  app.post<{ Params: { token: string } }>('/reset-password/:token', async (request) => {
+    const input = parseWith(ResetPasswordInputSchema, request.body);
+    await auth.resetPassword(request.params.token, input.password, request.ip);
+    return { ok: true, message: 'Your password has been reset. You can now sign in.' };
+  });
+}
+
+/** The token from an `Authorization: Bearer <token>` header. */
+export function bearer(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}

@@ -1,0 +1,203 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  INVITATION_MESSAGES,
+  INVITATION_TTL_MS,
+  MESSAGES,
+  ROOM_MESSAGES,
+  type AcceptInvitationResponse,
+  type AssignableRole,
+  type Invitation,
+} from '@studycircle/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { escapeHtml, type Mail, type Mailer } from '../../mail/mailer.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { createRoomsService } from '../rooms/rooms.service.js';
+import { createUsersService } from '../users/users.service.js';
+import { createInvitationsRepository } from './invitations.repository.js';
+
+/**
+ * Invitations to a room by e-mail: an owner or admin invites an address with a role; the mail
+ * carries a single-use link to /invite/:token valid 7 days; the account that owns that address
+ * accepts it and joins with that role. Only the token's SHA-256 is stored.
+ */
+
+/** Mails are sent on behalf of a user: at most 30 invitations per inviter per hour. */
+export const INVITATION_RATE_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 } as const;
+
+export interface InvitationsServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export function createInvitationsService(deps: InvitationsServiceDeps) {
+  const repo = createInvitationsRepository(deps.db);
+  const rooms = createRoomsService(deps.db);
+  const users = createUsersService(deps.db);
+  const now = deps.now ?? (() => new Date());
+
+  /** The invitation behind a link, or undefined when the token is malformed or unknown. */
+  async function find(token: string) {
+    // Tokens are 43 base64url characters; anything else cannot match, so skip the hashing.
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+    return repo.findByTokenHash(hashToken(token));
+  }
+
+  return {
+    /**
+     * Invites `email` into the room with `role` (owner or admin; admins invite members only) and
+     * mails the link. When
+     * the mail cannot be handed over, the invitation is withdrawn and 503 returned, so no
+     * unusable invitation lingers.
+     */
+    async create(
+      user: AuthUser,
+      roomId: string,
+      input: { email: string; role: AssignableRole },
+    ): Promise<Invitation> {
+      const room = await rooms.requireRole(
+        roomId,
+        user.id,
+        ['owner', 'admin'],
+        ROOM_MESSAGES.ownerOrAdminOnly,
+      );
+      // Granting admin is a role change, and role changes are the owner's alone.
+      if (input.role === 'admin' && room.role !== 'owner') {
+        throw AppError.forbidden(INVITATION_MESSAGES.ownerInvitesAdmins);
+      }
+      if (
+        (await deps.rateLimiter.hit(`invite:${user.id}`, INVITATION_RATE_LIMIT.windowMs)) >
+        INVITATION_RATE_LIMIT.max
+      ) {
+        throw AppError.tooManyRequests(MESSAGES.tooManyAttempts);
+      }
+      const token = newSecretToken();
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + INVITATION_TTL_MS);
+      const id = newId();
+      await repo.insert({
+        id,
+        roomId: room.id,
+        inviterId: user.id,
+        tokenHash: hashToken(token),
+        email: input.email,
+        role: input.role,
+        expiresAt,
+        createdAt,
+      });
+      const link = `${deps.publicUrl.replace(/\/+$/, '')}/invite/${token}`;
+      try {
+        await deps.mailer.send(
+          invitationMail({
+            to: input.email,
+            roomName: room.name,
+            inviterName: user.name,
+            role: input.role,
+            link,
+            expiresAt,
+          }),
+        );
+      } catch (err) {
+        deps.log.error({ err, invitationId: id }, 'invitation mail could not be sent');
+        await repo.delete(id);
+        throw new AppError('INTERNAL', 503, 'The invitation could not be sent right now.');
+      }
+      return {
+        roomId: room.id,
+        roomName: room.name,
+        inviterName: user.name,
+        email: input.email,
+        role: input.role,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /** What the invitation page shows. Unknown, expired and used links all read the same 404. */
+    async get(token: string): Promise<Invitation> {
+      const inv = await find(token);
+      if (!inv || inv.acceptedAt || inv.expiresAt <= now()) {
+        throw AppError.notFound(INVITATION_MESSAGES.notFound);
+      }
+      const inviter = await users.getSummary(inv.inviterId);
+      return {
+        roomId: inv.roomId,
+        roomName: inv.roomName,
+        inviterName: inviter?.name ?? 'A StudyCircle member',
+        email: inv.email,
+        role: inv.role as AssignableRole,
+        expiresAt: inv.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * Accepts for the signed-in user, whose account e-mail must be the invited one (403
+     * otherwise, and the invitation stays usable for its owner). Used or expired: 410.
+     */
+    async accept(user: AuthUser, token: string): Promise<AcceptInvitationResponse> {
+      const inv = await find(token);
+      if (!inv) throw AppError.notFound(INVITATION_MESSAGES.notFound);
+      const at = now();
+      if (inv.acceptedAt) throw new AppError('NOT_FOUND', 410, INVITATION_MESSAGES.used);
+      if (inv.expiresAt <= at) throw new AppError('NOT_FOUND', 410, INVITATION_MESSAGES.expired);
+      // Both sides are stored lower-cased; comparing them binds the link to one mailbox.
+      if (user.email.toLowerCase() !== inv.email.toLowerCase()) {
+        throw AppError.forbidden(INVITATION_MESSAGES.wrongAccount);
+      }
+      const outcome = await repo.accept(inv.id, user.id, at);
+      if (outcome.kind === 'gone') throw new AppError('NOT_FOUND', 410, INVITATION_MESSAGES.used);
+      if (outcome.kind === 'full') throw AppError.conflict(ROOM_MESSAGES.roomFull);
+      return { roomId: inv.roomId, role: outcome.role };
+    },
+  };
+}
+
+export type InvitationsService = ReturnType<typeof createInvitationsService>;
+
+const ROLE_LABEL = { admin: 'an admin', member: 'a member' } as const;
+
+/** The invitation mail: text and HTML parts, every user-supplied string escaped in the HTML. */
+export function invitationMail(m: {
+  to: string;
+  roomName: string;
+  inviterName: string;
+  role: AssignableRole;
+  link: string;
+  expiresAt: Date;
+}): Mail {
+  // Header lines must stay single-line whatever a room is called.
+  const roomLine = m.roomName.replace(/[\r\n]+/g, ' ');
+  const inviterLine = m.inviterName.replace(/[\r\n]+/g, ' ');
+  const expires = m.expiresAt.toUTCString();
+  const text = [
+    `Hi,`,
+    '',
+    `${inviterLine} invited you to join the study room "${roomLine}" on StudyCircle as ${ROLE_LABEL[m.role]}.`,
+    '',
+    `Accept the invitation: ${m.link}`,
+    '',
+    `The link works once and expires on ${expires}. Sign in (or create an account) with ${m.to} to accept it.`,
+    '',
+    "If you weren't expecting this, you can ignore this mail.",
+  ].join('\n');
+  const html = [
+    '<div style="font-family:system-ui,sans-serif;color:#0f172a;max-width:560px">',
+    '<h2 style="color:#4338ca;margin:0 0 12px">You are invited to a study room</h2>',
+    `<p><strong>${escapeHtml(inviterLine)}</strong> invited you to join <strong>${escapeHtml(roomLine)}</strong> on StudyCircle as ${ROLE_LABEL[m.role]}.</p>`,
+    `<p><a href="${escapeHtml(m.link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">Accept invitation</a></p>`,
+    `<p style="color:#475569;font-size:13px">Or open this link: ${escapeHtml(m.link)}<br>It works once and expires on ${escapeHtml(expires)}. Sign in with ${escapeHtml(m.to)} to accept it.</p>`,
+    '<p style="color:#64748b;font-size:13px">If you weren\'t expecting this, you can ignore this mail.</p>',
+    '</div>',
+  ].join('\n');
+  return {
+    to: m.to,
+    subject: `${inviterLine} invited you to "${roomLine}" on StudyCircle`,
+    text,
+    html,
+  };
+}

@@ -1,0 +1,242 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AcceptInvitationResponseSchema,
+  INVITATION_MESSAGES,
+  InvitationSchema,
+  RoomResponseSchema,
+  type Room,
+} from '@studycircle/shared';
+import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
+import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../../test/smtp.js';
+import { hashToken } from '../../lib/ids.js';
+import { createInvitationsRepository } from './invitations.repository.js';
+
+/**
+ * Invitations over real HTTP with mail caught by a real SMTP server: the mail's link and escaping,
+ * reading, accepting with the invited role, single use, expiry, the wrong account and full rooms.
+ */
+
+let t: TestApp;
+let smtp: SmtpCapture;
+let owner: Awaited<ReturnType<typeof registerUser>>;
+let counter = 0;
+
+const call = (method: string, path: string, token?: string, body?: unknown) =>
+  http(t.baseUrl, method, path, { token, body });
+
+async function createRoom(body: Record<string, unknown> = {}): Promise<Room> {
+  const res = await call('POST', '/api/rooms', owner.token, {
+    name: 'Calculus <b>&</b> "friends"',
+    subject: 'Math',
+    ...body,
+  });
+  expect(res.status).toBe(201);
+  return RoomResponseSchema.parse(res.body).room;
+}
+
+/** A fresh invitee (account or not) with an address nobody else was invited at. */
+function newAddress() {
+  counter += 1;
+  return `invitee${counter}.${Date.now()}@example.com`;
+}
+
+/** Invites `email` and returns the token read from the delivered mail, plus the mail. */
+async function invite(roomId: string, email: string, role = 'member', token = owner.token) {
+  const res = await call('POST', `/api/rooms/${roomId}/invitations`, token, { email, role });
+  expect(res.status).toBe(201);
+  const mail = await smtp.waitForMail(email.toLowerCase());
+  const body = decodeQuotedPrintable(mail.raw);
+  const inviteToken = /http:\/\/app\.test\/invite\/([A-Za-z0-9_-]+)/.exec(body)![1]!;
+  return { res, mail, body, token: inviteToken };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://app.test' } });
+  owner = await registerUser(t.baseUrl, { name: 'Olivia <Owner>' });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('sending an invitation', () => {
+  it('mails text and HTML parts with the /invite/:token link, names escaped', async () => {
+    const room = await createRoom();
+    const email = newAddress();
+    const { res, mail, body, token } = await invite(room.id, email.toUpperCase(), 'admin');
+    expect(res.body).toEqual({
+      invitation: {
+        roomId: room.id,
+        roomName: room.name,
+        inviterName: 'Olivia <Owner>',
+        email,
+        role: 'admin',
+        expiresAt: expect.any(String),
+      },
+    });
+    const expiresIn =
+      Date.parse((res.body.invitation as { expiresAt: string }).expiresAt) - Date.now();
+    expect(expiresIn).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(7 * 24 * 3600_000);
+    expect(mail.to).toEqual([email]);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/i);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The HTML part never carries the raw markup of a room or inviter name.
+    expect(body).toContain('Calculus &lt;b&gt;&amp;&lt;/b&gt; &quot;friends&quot;');
+    expect(body).toContain('Olivia &lt;Owner&gt;');
+    expect(body).not.toContain('<b>&</b>"friends"</strong>');
+    expect(body).toContain(`http://app.test/invite/${token}`);
+  });
+
+  it('lets only the owner invite admins', async () => {
+    const room = await createRoom();
+    const admin = await registerUser(t.baseUrl);
+    await call('POST', '/api/rooms/join', admin.token, { code: room.code });
+    await call('PATCH', `/api/rooms/${room.id}/members/${admin.user.id}`, owner.token, {
+      role: 'admin',
+    });
+    const path = `/api/rooms/${room.id}/invitations`;
+    const asAdmin = await call('POST', path, admin.token, { email: newAddress(), role: 'admin' });
+    expect([asAdmin.status, asAdmin.body.message]).toEqual([
+      403,
+      INVITATION_MESSAGES.ownerInvitesAdmins,
+    ]);
+    const email = newAddress();
+    expect((await call('POST', path, admin.token, { email, role: 'member' })).status).toBe(201);
+    await smtp.waitForMail(email);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const room = await createRoom();
+    const { token } = await invite(room.id, newAddress());
+    const repo = createInvitationsRepository(t.database.db);
+    expect(await repo.findByTokenHash(token)).toBeUndefined();
+    expect(await repo.findByTokenHash(hashToken(token))).toBeDefined();
+  });
+});
+
+describe('reading and accepting', () => {
+  it('shows the invitation, then makes the invited account a member with the role', async () => {
+    const room = await createRoom();
+    const email = newAddress();
+    const { token } = await invite(room.id, email, 'admin');
+
+    const read = await call('GET', `/api/invitations/${token}`);
+    expect(read.status).toBe(200);
+    expect(InvitationSchema.parse(read.body)).toMatchObject({
+      roomId: room.id,
+      roomName: room.name,
+      inviterName: 'Olivia <Owner>',
+      email,
+      role: 'admin',
+    });
+
+    const invitee = await registerUser(t.baseUrl, { email });
+    const accepted = await call('POST', `/api/invitations/${token}/accept`, invitee.token);
+    expect(accepted.status).toBe(200);
+    expect(AcceptInvitationResponseSchema.parse(accepted.body)).toEqual({
+      roomId: room.id,
+      role: 'admin',
+    });
+    const view = await call('GET', `/api/rooms/${room.id}`, invitee.token);
+    expect(view.body.room).toMatchObject({ isMember: true, userRole: 'admin', members: 2 });
+
+    // Single use: a second accept and a later read both fail clearly.
+    const again = await call('POST', `/api/invitations/${token}/accept`, invitee.token);
+    expect([again.status, again.body.message]).toEqual([410, INVITATION_MESSAGES.used]);
+    const reread = await call('GET', `/api/invitations/${token}`);
+    expect([reread.status, reread.body.message]).toEqual([404, INVITATION_MESSAGES.notFound]);
+  });
+
+  it('refuses another account and leaves the invitation usable by the right one', async () => {
+    const room = await createRoom();
+    const email = newAddress();
+    const { token } = await invite(room.id, email);
+    const stranger = await registerUser(t.baseUrl);
+    const wrong = await call('POST', `/api/invitations/${token}/accept`, stranger.token);
+    expect([wrong.status, wrong.body.message]).toEqual([403, INVITATION_MESSAGES.wrongAccount]);
+    expect((await call('GET', `/api/rooms/${room.id}`, stranger.token)).status).toBe(403);
+    const invitee = await registerUser(t.baseUrl, { email: email.toUpperCase() });
+    expect((await call('POST', `/api/invitations/${token}/accept`, invitee.token)).status).toBe(
+      200,
+    );
+  });
+
+  it('expires after its time: 404 to read, 410 to accept', async () => {
+    const room = await createRoom();
+    const email = newAddress();
+    const { token } = await invite(room.id, email);
+    await createInvitationsRepository(t.database.db).setExpiry(
+      hashToken(token),
+      new Date(Date.now() - 1000),
+    );
+    const read = await call('GET', `/api/invitations/${token}`);
+    expect([read.status, read.body.message]).toEqual([404, 'Invitation not found or expired.']);
+    const invitee = await registerUser(t.baseUrl, { email });
+    const accept = await call('POST', `/api/invitations/${token}/accept`, invitee.token);
+    expect([accept.status, accept.body.message]).toEqual([410, INVITATION_MESSAGES.expired]);
+    expect((await call('GET', `/api/rooms/${room.id}`, invitee.token)).status).toBe(403);
+  });
+
+  it('promotes a plain member invited as admin, and never demotes', async () => {
+    const room = await createRoom();
+    const email = newAddress();
+    const member = await registerUser(t.baseUrl, { email });
+    await call('POST', '/api/rooms/join', member.token, { code: room.code });
+    const { token } = await invite(room.id, email, 'admin');
+    const res = await call('POST', `/api/invitations/${token}/accept`, member.token);
+    expect(res.body).toEqual({ roomId: room.id, role: 'admin' });
+    const view = await call('GET', `/api/rooms/${room.id}`, member.token);
+    expect(view.body.room).toMatchObject({ userRole: 'admin', members: 2 });
+
+    const second = await call('POST', `/api/rooms/${room.id}/invitations`, owner.token, {
+      email,
+      role: 'member',
+    });
+    expect(second.status).toBe(201);
+    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length).toBe(2);
+    const raw = decodeQuotedPrintable(smtp.messages.filter((m) => m.to.includes(email))[1]!.raw);
+    const token2 = /\/invite\/([A-Za-z0-9_-]+)/.exec(raw)![1]!;
+    const kept = await call('POST', `/api/invitations/${token2}/accept`, member.token);
+    expect(kept.body).toEqual({ roomId: room.id, role: 'admin' });
+  });
+
+  it('refuses to accept into a full room', async () => {
+    const room = await createRoom({ maxMembers: 2 });
+    const filler = await registerUser(t.baseUrl);
+    await call('POST', '/api/rooms/join', filler.token, { code: room.code });
+    const email = newAddress();
+    const { token } = await invite(room.id, email);
+    const invitee = await registerUser(t.baseUrl, { email });
+    const res = await call('POST', `/api/invitations/${token}/accept`, invitee.token);
+    expect([res.status, res.body.message]).toEqual([409, 'This room is full.']);
+    // Nothing was consumed: once a seat frees up, the same link works.
+    await call('POST', `/api/rooms/${room.id}/leave`, filler.token);
+    expect((await call('POST', `/api/invitations/${token}/accept`, invitee.token)).status).toBe(
+      200,
+    );
+  });
+
+  it('answers unknown and malformed tokens with 404, anonymous accepts with 401', async () => {
+    for (const token of ['x'.repeat(43), 'short', '%3Cscript%3E', 'a'.repeat(99)]) {
+      const res = await call('GET', `/api/invitations/${token}`);
+      expect([token, res.status, res.body.message]).toEqual([
+        token,
+        404,
+        INVITATION_MESSAGES.notFound,
+      ]);
+    }
+    // Beyond Fastify's parameter length the router itself answers with a clear 414.
+    const huge = await call('GET', `/api/invitations/${'a'.repeat(300)}`);
+    expect(huge.status).toBe(414);
+    expect(huge.body).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+    const me = await registerUser(t.baseUrl);
+    expect((await call('POST', `/api/invitations/${'x'.repeat(43)}/accept`, me.token)).status).toBe(
+      404,
+    );
+    expect((await call('POST', `/api/invitations/${'x'.repeat(43)}/accept`)).status).toBe(401);
+  });
+});

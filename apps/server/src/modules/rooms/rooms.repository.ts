@@ -1,0 +1,327 @@
+import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { RoomListScope, RoomRole, RoomStatus } from '@studycircle/shared';
+import type { Db } from '../../db/client.js';
+import { roomMembers, roomMessages, rooms, users } from '../../db/schema.js';
+
+/**
+ * The rooms module's only access to the database: rooms, room_members and room_messages.
+ * rooms.member_count is denormalised; every write that adds or removes a membership changes it
+ * in the same transaction, with a conditional update that also enforces maxMembers atomically.
+ */
+
+/** A room row joined with the caller's membership (role and joinedAt null when not a member). */
+export interface RoomWithMembership {
+  id: string;
+  code: string;
+  slug: string;
+  name: string;
+  subject: string;
+  description: string;
+  isPrivate: boolean;
+  maxMembers: number;
+  status: string;
+  tags: string[];
+  memberCount: number;
+  ownerId: string;
+  createdAt: Date;
+  role: string | null;
+  joinedAt: Date | null;
+}
+
+export interface NewRoomRow {
+  id: string;
+  code: string;
+  slug: string;
+  name: string;
+  subject: string;
+  description: string;
+  isPrivate: boolean;
+  maxMembers: number;
+  tags: string[];
+  ownerId: string;
+  createdAt: Date;
+}
+
+export type RoomChanges = Partial<
+  Pick<
+    NewRoomRow,
+    'name' | 'slug' | 'subject' | 'description' | 'isPrivate' | 'maxMembers' | 'tags'
+  > & { status: RoomStatus }
+>;
+
+export interface ListFilter {
+  userId: string;
+  scope: RoomListScope;
+  /** A case-insensitive substring of name, subject or a tag. */
+  q?: string | undefined;
+  status?: RoomStatus | undefined;
+  limit: number;
+  /** Keyset position: rooms strictly older than this (created_at text, id). */
+  after?: { createdAt: string; id: string } | undefined;
+}
+
+const roomColumns = {
+  id: rooms.id,
+  code: rooms.code,
+  slug: rooms.slug,
+  name: rooms.name,
+  subject: rooms.subject,
+  description: rooms.description,
+  isPrivate: rooms.isPrivate,
+  maxMembers: rooms.maxMembers,
+  status: rooms.status,
+  tags: rooms.tags,
+  memberCount: rooms.memberCount,
+  ownerId: rooms.ownerId,
+  createdAt: rooms.createdAt,
+};
+
+const withMembership = {
+  ...roomColumns,
+  role: roomMembers.role,
+  joinedAt: roomMembers.joinedAt,
+};
+
+/** True for PostgreSQL's unique_violation, however the driver wraps it. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | undefined;
+  return (e?.code ?? e?.cause?.code) === '23505';
+}
+
+/** Escapes LIKE wildcards so a search for "100%" matches the text, not everything. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The caller's membership joined to each room: a primary-key lookup per row. */
+const membershipJoin = (userId: string) =>
+  and(eq(roomMembers.roomId, rooms.id), eq(roomMembers.userId, userId));
+
+/**
+ * Adds a membership and bumps the count, unless the room is full. Runs inside the caller's
+ * transaction; returns 'added', 'exists' (nothing changed) or 'full' (caller must roll back:
+ * the membership row was already inserted).
+ */
+export async function addMembership(
+  tx: Db,
+  roomId: string,
+  userId: string,
+  role: RoomRole,
+  joinedAt: Date,
+): Promise<'added' | 'exists' | 'full'> {
+  const inserted = await tx
+    .insert(roomMembers)
+    .values({ roomId, userId, role, joinedAt })
+    .onConflictDoNothing()
+    .returning({ userId: roomMembers.userId });
+  if (inserted.length === 0) return 'exists';
+  // The condition is re-checked under the row lock the update takes, so two racing joins
+  // cannot both take the last seat.
+  const bumped = await tx
+    .update(rooms)
+    .set({ memberCount: sql`${rooms.memberCount} + 1` })
+    .where(and(eq(rooms.id, roomId), sql`${rooms.memberCount} < ${rooms.maxMembers}`))
+    .returning({ id: rooms.id });
+  return bumped.length === 0 ? 'full' : 'added';
+}
+
+/** Thrown inside a transaction to roll it back when a room turned out to be full. */
+export class RoomFullError extends Error {}
+
+export function createRoomsRepository(db: Db) {
+  async function findOne(where: SQL, userId: string): Promise<RoomWithMembership | undefined> {
+    const [row] = await db
+      .select(withMembership)
+      .from(rooms)
+      .leftJoin(roomMembers, membershipJoin(userId))
+      .where(where)
+      .limit(1);
+    return row;
+  }
+
+  return {
+    /** Creates the room with its owner's membership (count 1) in one transaction. */
+    async insertWithOwner(row: NewRoomRow): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(rooms).values({ ...row, memberCount: 1, updatedAt: row.createdAt });
+        await tx
+          .insert(roomMembers)
+          .values({ roomId: row.id, userId: row.ownerId, role: 'owner', joinedAt: row.createdAt });
+      });
+    },
+
+    findById: (id: string, userId: string) => findOne(eq(rooms.id, id), userId),
+    findByCode: (code: string, userId: string) => findOne(eq(rooms.code, code), userId),
+    findBySlug: (slug: string, userId: string) => findOne(eq(rooms.slug, slug), userId),
+
+    /**
+     * One page of rooms, newest first, plus a `cursorKey` per row (created_at as text keeps its
+     * microseconds, which a JavaScript Date would drop and so skip or repeat rows).
+     */
+    async list(filter: ListFilter) {
+      const conditions: SQL[] = [];
+      if (filter.scope === 'mine') conditions.push(sql`${roomMembers.userId} is not null`);
+      else if (filter.scope === 'public') conditions.push(eq(rooms.isPrivate, false));
+      else conditions.push(or(sql`${roomMembers.userId} is not null`, eq(rooms.isPrivate, false))!);
+      if (filter.status) conditions.push(eq(rooms.status, filter.status));
+      if (filter.q) {
+        const p = likePattern(filter.q);
+        conditions.push(
+          or(
+            sql`${rooms.name} ilike ${p}`,
+            sql`${rooms.subject} ilike ${p}`,
+            sql`array_to_string(${rooms.tags}, ' ') ilike ${p}`,
+          )!,
+        );
+      }
+      if (filter.after) {
+        conditions.push(
+          sql`(${rooms.createdAt}, ${rooms.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id})`,
+        );
+      }
+      const base = db
+        .select({ ...withMembership, cursorKey: sql<string>`${rooms.createdAt}::text` })
+        .from(rooms);
+      // "mine" starts from the caller's memberships (an index range) instead of every room.
+      const joined =
+        filter.scope === 'mine'
+          ? base.innerJoin(roomMembers, membershipJoin(filter.userId))
+          : base.leftJoin(roomMembers, membershipJoin(filter.userId));
+      return joined
+        .where(and(...conditions))
+        .orderBy(desc(rooms.createdAt), desc(rooms.id))
+        .limit(filter.limit);
+    },
+
+    /** Adds a member unless already one or the room is full (then nothing is written). */
+    async join(
+      roomId: string,
+      userId: string,
+      joinedAt: Date,
+    ): Promise<'added' | 'exists' | 'full'> {
+      try {
+        return await db.transaction(async (tx) => {
+          const result = await addMembership(tx, roomId, userId, 'member', joinedAt);
+          if (result === 'full') throw new RoomFullError();
+          return result;
+        });
+      } catch (err) {
+        if (err instanceof RoomFullError) return 'full';
+        throw err;
+      }
+    },
+
+    /** Removes a membership (never the owner's) and lowers the count; returns whether it existed. */
+    async removeMember(roomId: string, userId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(roomMembers)
+          .where(
+            and(
+              eq(roomMembers.roomId, roomId),
+              eq(roomMembers.userId, userId),
+              ne(roomMembers.role, 'owner'),
+            ),
+          )
+          .returning({ userId: roomMembers.userId });
+        if (removed.length === 0) return false;
+        await tx
+          .update(rooms)
+          .set({ memberCount: sql`greatest(${rooms.memberCount} - 1, 0)` })
+          .where(eq(rooms.id, roomId));
+        return true;
+      });
+    },
+
+    /**
+     * Applies changes; a new maxMembers only when it is not below the current count (checked in
+     * the same statement, so a join racing the edit cannot slip past it). Returns false when
+     * that condition failed.
+     */
+    async update(roomId: string, changes: RoomChanges, now: Date): Promise<boolean> {
+      const conditions = [eq(rooms.id, roomId)];
+      if (changes.maxMembers !== undefined) {
+        conditions.push(sql`${rooms.memberCount} <= ${changes.maxMembers}`);
+      }
+      const updated = await db
+        .update(rooms)
+        .set({ ...changes, updatedAt: now })
+        .where(and(...conditions))
+        .returning({ id: rooms.id });
+      return updated.length > 0;
+    },
+
+    /** Deletes the room; memberships, invitations and messages go with it (ON DELETE CASCADE). */
+    async delete(roomId: string): Promise<boolean> {
+      const deleted = await db
+        .delete(rooms)
+        .where(eq(rooms.id, roomId))
+        .returning({ id: rooms.id });
+      return deleted.length > 0;
+    },
+
+    async findMembership(roomId: string, userId: string) {
+      const [row] = await db
+        .select({ role: roomMembers.role, joinedAt: roomMembers.joinedAt })
+        .from(roomMembers)
+        .where(and(eq(roomMembers.roomId, roomId), eq(roomMembers.userId, userId)));
+      return row;
+    },
+
+    /** Members with their names: owner, admins, members, each group by join time. */
+    async listMembers(roomId: string) {
+      return db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          role: roomMembers.role,
+          joinedAt: roomMembers.joinedAt,
+        })
+        .from(roomMembers)
+        .innerJoin(users, eq(users.id, roomMembers.userId))
+        .where(eq(roomMembers.roomId, roomId))
+        .orderBy(
+          sql`case ${roomMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`,
+          asc(roomMembers.joinedAt),
+          asc(users.id),
+        );
+    },
+
+    /** Sets a non-owner member's role; returns false when there is no such member. */
+    async setRole(roomId: string, userId: string, role: RoomRole): Promise<boolean> {
+      const updated = await db
+        .update(roomMembers)
+        .set({ role })
+        .where(
+          and(
+            eq(roomMembers.roomId, roomId),
+            eq(roomMembers.userId, userId),
+            ne(roomMembers.role, 'owner'),
+          ),
+        )
+        .returning({ userId: roomMembers.userId });
+      return updated.length > 0;
+    },
+
+    /** The latest `limit` messages, returned oldest first. */
+    async listMessages(roomId: string, limit: number) {
+      const rows = await db
+        .select({
+          id: roomMessages.id,
+          roomId: roomMessages.roomId,
+          userId: roomMessages.userId,
+          name: roomMessages.name,
+          text: roomMessages.text,
+          createdAt: roomMessages.createdAt,
+        })
+        .from(roomMessages)
+        .where(eq(roomMessages.roomId, roomId))
+        .orderBy(desc(roomMessages.createdAt), desc(roomMessages.id))
+        .limit(limit);
+      return rows.reverse();
+    },
+  };
+}
+
+export type RoomsRepository = ReturnType<typeof createRoomsRepository>;

@@ -1,0 +1,366 @@
+import { randomInt } from 'node:crypto';
+import {
+  JOIN_CODE_ALPHABET,
+  JOIN_CODE_PATTERN,
+  OBJECT_ID_PATTERN,
+  ROOM_LIMITS,
+  ROOM_MESSAGES,
+  normaliseJoinCode,
+  type AssignableRole,
+  type CreateRoomData,
+  type Room,
+  type RoomListResponse,
+  type RoomMember,
+  type RoomMessage,
+  type RoomRole,
+  type RoomStatus,
+  type UpdateRoomData,
+  type ListRoomsQuerySchema,
+} from '@studycircle/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { newId } from '../../lib/ids.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import {
+  createRoomsRepository,
+  isUniqueViolation,
+  type RoomChanges,
+  type RoomWithMembership,
+} from './rooms.repository.js';
+
+/**
+ * Study rooms: creation with a collision-safe join code, lists, reads by id / code / slug,
+ * joining by code, leaving, editing, deleting, members and their roles, and the chat history.
+ * Every rule about who may do what lives here; routes only parse and reply. The choices behind
+ * codes, lists and invitations: docs/decisions/0003-rooms-codes-lists-and-invitations.md.
+ */
+
+/** How many fresh codes to try when a generated one is already taken (vanishingly rare). */
+const CODE_ATTEMPTS = 5;
+
+/**
+ * A random join code: `length` characters drawn uniformly (crypto.randomInt rejects biased
+ * values) from the unambiguous alphabet.
+ */
+export function generateJoinCode(length: number = ROOM_LIMITS.generatedCodeLength): string {
+  let code = '';
+  for (let i = 0; i < length; i++) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** "Linear Algebra — Week 3!" + code -> "linear-algebra-week-3-ab23cd45": readable and unique. */
+export function roomSlug(name: string, code: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return `${base || 'room'}-${code.toLowerCase()}`;
+}
+
+/** The API shape of a room for the caller whose membership came joined to the row. */
+export function toRoom(row: RoomWithMembership): Room {
+  return {
+    id: row.id,
+    _id: row.id,
+    name: row.name,
+    code: row.code,
+    slug: row.slug,
+    subject: row.subject,
+    description: row.description,
+    visibility: row.isPrivate ? 'private' : 'public',
+    isPrivate: row.isPrivate,
+    members: row.memberCount,
+    maxMembers: row.maxMembers,
+    status: row.status as RoomStatus,
+    tags: row.tags,
+    createdAt: row.createdAt.toISOString(),
+    ownerId: row.ownerId,
+    userRole: (row.role as RoomRole | null) ?? null,
+    isMember: row.role !== null,
+    joinedAt: row.joinedAt ? row.joinedAt.toISOString() : null,
+  };
+}
+
+type ListQuery = z.output<typeof ListRoomsQuerySchema>;
+
+function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+}
+
+/** PostgreSQL's text form of a timestamptz, as `created_at::text` writes it into cursors. */
+const CURSOR_TIME =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::[0-5]\d){0,2}$/;
+
+/**
+ * True when PostgreSQL can cast the text back to a timestamptz. Date.parse alone is not enough:
+ * it accepts "1", "2024-02-30" or six-digit years, which the cast refuses with an error.
+ */
+function isCursorTime(text: string): boolean {
+  const m = CURSOR_TIME.exec(text);
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offset] = m.slice(1).map(Number) as number[];
+  const date = new Date(Date.UTC(2000, month! - 1, day!));
+  return (
+    year! >= 1 &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    // 2000 is a leap year: February 29 must still exist in the cursor's own year.
+    (month !== 2 || day !== 29 || new Date(Date.UTC(year!, 1, 29)).getUTCMonth() === 1) &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offset! <= 15
+  );
+}
+
+/** An unreadable cursor is the client's mistake: 400, never a 500 from a bad cast. */
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+      unknown,
+      unknown,
+    ];
+    if (
+      typeof createdAt === 'string' &&
+      isCursorTime(createdAt) &&
+      typeof id === 'string' &&
+      OBJECT_ID_PATTERN.test(id)
+    ) {
+      return { createdAt, id };
+    }
+  } catch {
+    // Falls through to the 400 below.
+  }
+  throw AppError.badRequest('Invalid cursor');
+}
+
+export interface RoomsServiceOptions {
+  now?: () => Date;
+  /** Replaces the random code generator (tests force collisions with it). */
+  generateCode?: () => string;
+}
+
+export function createRoomsService(db: Db, options: RoomsServiceOptions = {}) {
+  const repo = createRoomsRepository(db);
+  const now = options.now ?? (() => new Date());
+  const nextCode = options.generateCode ?? (() => generateJoinCode());
+
+  /** The room by id with the caller's membership; 404 for a malformed or unknown id. */
+  async function byId(roomId: string, userId: string): Promise<RoomWithMembership> {
+    const row = OBJECT_ID_PATTERN.test(roomId)
+      ? await repo.findById(roomId.toLowerCase(), userId)
+      : undefined;
+    if (!row) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
+    return row;
+  }
+
+  /** The room when the caller holds one of `roles`; 403 otherwise. */
+  async function requireRole(
+    roomId: string,
+    userId: string,
+    roles: readonly RoomRole[],
+    message: string,
+  ): Promise<RoomWithMembership> {
+    const row = await byId(roomId, userId);
+    if (!row.role || !roles.includes(row.role as RoomRole)) throw AppError.forbidden(message);
+    return row;
+  }
+
+  const anyMember = ['owner', 'admin', 'member'] as const;
+
+  return {
+    /**
+     * Creates a room with the caller as owner. The join code is random; should it collide with
+     * an existing one, the unique index refuses the insert and a new code is tried.
+     */
+    async create(user: AuthUser, input: CreateRoomData): Promise<Room> {
+      for (let attempt = 1; ; attempt++) {
+        const code = nextCode();
+        const id = newId();
+        const createdAt = now();
+        try {
+          await repo.insertWithOwner({
+            id,
+            code,
+            slug: roomSlug(input.name, code),
+            name: input.name,
+            subject: input.subject,
+            description: input.description,
+            isPrivate: input.isPrivate,
+            maxMembers: input.maxMembers,
+            tags: input.tags,
+            ownerId: user.id,
+            createdAt,
+          });
+          return toRoom((await repo.findById(id, user.id))!);
+        } catch (err) {
+          if (!isUniqueViolation(err) || attempt >= CODE_ATTEMPTS) throw err;
+        }
+      }
+    },
+
+    /**
+     * The caller's rooms and public rooms (scope all), or one of the two; newest first, searched
+     * over name, subject and tags, filtered by status, one page at a time.
+     */
+    async list(user: AuthUser, query: ListQuery): Promise<RoomListResponse> {
+      const rows = await repo.list({
+        userId: user.id,
+        scope: query.scope,
+        q: query.q || undefined,
+        status: query.status,
+        // One extra row tells whether another page exists.
+        limit: query.limit + 1,
+        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+      });
+      const page = rows.slice(0, query.limit);
+      const last = page[page.length - 1];
+      return {
+        rooms: page.map(toRoom),
+        nextCursor:
+          rows.length > query.limit && last ? encodeCursor(last.cursorKey, last.id) : null,
+      };
+    },
+
+    /**
+     * Reads a room by id, join code or slug. Private rooms are shown to members only (403);
+     * the code itself is the secret that lets anyone join, through `join`.
+     */
+    async get(user: AuthUser, idOrCode: string): Promise<Room> {
+      const key = idOrCode.trim();
+      let row: RoomWithMembership | undefined;
+      if (OBJECT_ID_PATTERN.test(key)) row = await repo.findById(key.toLowerCase(), user.id);
+      else if (JOIN_CODE_PATTERN.test(normaliseJoinCode(key))) {
+        row = await repo.findByCode(normaliseJoinCode(key), user.id);
+      }
+      // Slugs are lower-case letters, digits and hyphens, always with a hyphen, so a code-shaped
+      // key that missed is not a slug either; other text (a NUL byte would fail in PostgreSQL
+      // as a 500) cannot name a room.
+      if (!row && key.includes('-') && key.length <= 80 && /^[a-z0-9-]+$/i.test(key)) {
+        row = await repo.findBySlug(key.toLowerCase(), user.id);
+      }
+      if (!row) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
+      if (row.isPrivate && !row.role) throw AppError.forbidden(ROOM_MESSAGES.privateRoom);
+      return toRoom(row);
+    },
+
+    /**
+     * Joins by code (already normalised by the schema). Idempotent: a member gets the room back
+     * unchanged. A full room is refused with 409 unless the caller is already in it.
+     */
+    async join(user: AuthUser, code: string): Promise<Room> {
+      const room = await repo.findByCode(code, user.id);
+      if (!room) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
+      if (!room.role) {
+        const result = await repo.join(room.id, user.id, now());
+        if (result === 'full') throw AppError.conflict(ROOM_MESSAGES.roomFull);
+      }
+      return toRoom((await repo.findById(room.id, user.id))!);
+    },
+
+    /** Leaves a room. The owner cannot: the room would be left without one. */
+    async leave(user: AuthUser, roomId: string): Promise<void> {
+      const room = await requireRole(roomId, user.id, anyMember, ROOM_MESSAGES.membersOnly);
+      if (room.role === 'owner') throw AppError.badRequest(ROOM_MESSAGES.ownerCannotLeave);
+      await repo.removeMember(room.id, user.id);
+    },
+
+    /** Edits a room (owner or admin). maxMembers may not drop below the current member count. */
+    async update(user: AuthUser, roomId: string, input: UpdateRoomData): Promise<Room> {
+      const room = await requireRole(
+        roomId,
+        user.id,
+        ['owner', 'admin'],
+        ROOM_MESSAGES.ownerOrAdminOnly,
+      );
+      const changes: RoomChanges = { ...input };
+      if (input.name !== undefined) changes.slug = roomSlug(input.name, room.code);
+      if (!(await repo.update(room.id, changes, now()))) {
+        throw AppError.conflict(ROOM_MESSAGES.maxMembersBelowCount);
+      }
+      return toRoom((await repo.findById(room.id, user.id))!);
+    },
+
+    /** Deletes a room (owner only) with its memberships, invitations and messages. */
+    async remove(user: AuthUser, roomId: string): Promise<void> {
+      const room = await requireRole(roomId, user.id, ['owner'], ROOM_MESSAGES.ownerOnly);
+      await repo.delete(room.id);
+    },
+
+    /** The member list, for members only. */
+    async members(user: AuthUser, roomId: string): Promise<RoomMember[]> {
+      const room = await requireRole(roomId, user.id, anyMember, ROOM_MESSAGES.membersOnly);
+      const rows = await repo.listMembers(room.id);
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        email: r.email,
+        role: r.role as RoomRole,
+        joinedAt: r.joinedAt.toISOString(),
+      }));
+    },
+
+    /** Makes a member an admin or back (owner only; not the owner's own role). */
+    async changeRole(
+      user: AuthUser,
+      roomId: string,
+      targetId: string,
+      role: AssignableRole,
+    ): Promise<RoomMember> {
+      const room = await requireRole(roomId, user.id, ['owner'], ROOM_MESSAGES.ownerOnly);
+      if (targetId === user.id) throw AppError.badRequest(ROOM_MESSAGES.cannotChangeOwnRole);
+      if (!OBJECT_ID_PATTERN.test(targetId) || !(await repo.setRole(room.id, targetId, role))) {
+        throw AppError.notFound(ROOM_MESSAGES.memberNotFound);
+      }
+      const member = (await repo.listMembers(room.id)).find((m) => m.id === targetId)!;
+      return { ...member, role: member.role as RoomRole, joinedAt: member.joinedAt.toISOString() };
+    },
+
+    /** Removes someone: the owner removes anyone but themself, an admin removes plain members. */
+    async removeMember(user: AuthUser, roomId: string, targetId: string): Promise<void> {
+      const room = await requireRole(
+        roomId,
+        user.id,
+        ['owner', 'admin'],
+        ROOM_MESSAGES.ownerOrAdminOnly,
+      );
+      if (targetId === user.id) throw AppError.badRequest(ROOM_MESSAGES.cannotRemoveSelf);
+      const target = OBJECT_ID_PATTERN.test(targetId)
+        ? await repo.findMembership(room.id, targetId)
+        : undefined;
+      if (!target) throw AppError.notFound(ROOM_MESSAGES.memberNotFound);
+      if (target.role === 'owner') throw AppError.forbidden(ROOM_MESSAGES.cannotRemoveOwner);
+      if (room.role === 'admin' && target.role !== 'member') {
+        throw AppError.forbidden(ROOM_MESSAGES.adminRemovesMembersOnly);
+      }
+      await repo.removeMember(room.id, targetId);
+    },
+
+    /** The persisted chat history (members only), the latest 200 messages oldest first. */
+    async messages(user: AuthUser, roomId: string): Promise<RoomMessage[]> {
+      const room = await requireRole(roomId, user.id, anyMember, ROOM_MESSAGES.membersOnly);
+      const rows = await repo.listMessages(room.id, ROOM_LIMITS.messagesMax);
+      return rows.map((m) => ({
+        id: String(m.id),
+        roomId: m.roomId,
+        userId: m.userId,
+        name: m.name,
+        text: m.text,
+        at: m.createdAt.getTime(),
+      }));
+    },
+
+    /**
+     * The room when `userId` holds one of `roles` in it (403 otherwise, 404 when unknown): for
+     * other modules (invitations, chat) that act on a room.
+     */
+    requireRole,
+  };
+}
+
+export type RoomsService = ReturnType<typeof createRoomsService>;

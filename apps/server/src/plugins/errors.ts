@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES, MESSAGES, type ErrorBody } from '@studycircle/shared';
+import { AppError } from '../lib/app-error.js';
+
+/**
+ * The single error handler: every failure leaves as `{message, error, code}` with a fitting
+ * status. Fastify's own errors (bad JSON, body too large, wrong content type) become clear 4xx;
+ * anything unexpected is logged and answered with a 500 whose details stay on the server.
+ */
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { message, error: message, code };
+}
+
+const FASTIFY_CODES: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: ERROR_CODES.invalidJson, message: MESSAGES.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: ERROR_CODES.invalidJson,
+    message: 'The request body must be a JSON object.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: ERROR_CODES.bodyTooLarge, message: MESSAGES.bodyTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: ERROR_CODES.unsupportedMediaType,
+    message: 'Send the request body as application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: ERROR_CODES.validation,
+    message: 'The request body length does not match its Content-Length header.',
+  },
+};
+
+/**
+ * What may be logged of an unexpected error. Drizzle's query errors carry every bound parameter
+ * (password hashes, token hashes) in their message, stack and `params`, and PostgreSQL's `detail`
+ * may quote the failing row: keep the SQL text and the database's own message and code only.
+ */
+function loggable(err: Error): Error {
+  const e = err as Error & { query?: unknown; params?: unknown };
+  if (typeof e.query !== 'string' || !('params' in e)) return err;
+  const cause = e.cause as { message?: string; code?: string; constraint?: string } | undefined;
+  const safe = Object.assign(new Error(`Failed query: ${e.query}`), {
+    dbMessage: cause?.message,
+    dbCode: cause?.code,
+    constraint: cause?.constraint,
+  });
+  safe.name = err.name;
+  // The original frames, without the first lines that spell out the parameters.
+  const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join('\n');
+  return safe;
+}
+
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+      if (err instanceof AppError) {
+        return reply.status(err.status).send(errorBody(err.code, err.message));
+      }
+      const fastifyError = err as FastifyError;
+      const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+      if (known) {
+        return reply
+          .status(fastifyError.statusCode ?? 400)
+          .send(errorBody(known.code, known.message));
+      }
+      // JSON.parse failures surface as SyntaxError with statusCode 400 in some Fastify paths.
+      const status = fastifyError.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        if (status === 429) {
+          return reply
+            .status(429)
+            .send(errorBody(ERROR_CODES.rateLimited, MESSAGES.tooManyAttempts));
+        }
+        return reply
+          .status(status)
+          .send(errorBody(ERROR_CODES.validation, fastifyError.message || 'Bad request'));
+      }
+      request.log.error({ err: loggable(err) }, 'unhandled error');
+      return reply.status(500).send(errorBody(ERROR_CODES.internal, MESSAGES.serverError));
+    });
+  },
+  { name: 'errors' },
+);

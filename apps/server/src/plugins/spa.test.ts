@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { TEST_PASSWORD_COST } from '../modules/auth/password.js';
+import type { FastifyInstance } from 'fastify';
+
+const INDEX_HTML = '<!doctype html><title>StudyCircle</title><div id="root"></div>';
+const LANDING_HTML =
+  '<!doctype html><title>StudyCircle</title><div id="root"><h1>Learn. Collaborate.</h1></div>';
+
+/** A built web app in a temporary folder, served by the real app; `landing` adds landing.html. */
+function servedDist({ landing }: { landing: boolean }) {
+  const ctx = {} as { dist: string; database: Database; app: FastifyInstance };
+  beforeAll(async () => {
+    ctx.dist = mkdtempSync(join(tmpdir(), 'sc-dist-'));
+    mkdirSync(join(ctx.dist, 'assets'));
+    writeFileSync(join(ctx.dist, 'index.html'), INDEX_HTML);
+    if (landing) writeFileSync(join(ctx.dist, 'landing.html'), LANDING_HTML);
+    writeFileSync(
+      join(ctx.dist, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))})`,
+    );
+    ctx.database = await openDatabase({ dataDir: ':memory:' });
+    ctx.app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      database: ctx.database,
+      webDist: ctx.dist,
+      passwordCost: TEST_PASSWORD_COST,
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await ctx.app.close();
+    await ctx.database.close();
+    rmSync(ctx.dist, { recursive: true, force: true });
+  });
+  return ctx;
+}
+
+describe('serving the web app', () => {
+  const served = servedDist({ landing: false });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await served.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('answers client routes, / included, with index.html, revalidated on every visit', async () => {
+    for (const url of ['/', '/dashboard/rooms', '/reset-password/abc?x=1']) {
+      const res = await served.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toMatch(/no-cache|max-age=0/);
+    }
+  });
+
+  it('keeps JSON 404s for unknown API paths and missing files', async () => {
+    const api = await served.app.inject({ url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const asset = await served.app.inject({ url: '/assets/missing.js' });
+    expect(asset.statusCode).toBe(404);
+  });
+});
+
+describe('serving the prerendered landing page', () => {
+  const served = servedDist({ landing: true });
+
+  it('answers exactly / with landing.html, revalidated like index.html', async () => {
+    for (const url of ['/', '/?utm_source=mail']) {
+      const res = await served.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe(LANDING_HTML);
+      expect(res.headers['cache-control']).toMatch(/no-cache|max-age=0/);
+    }
+  });
+
+  it('answers every other client route with the empty index.html', async () => {
+    for (const url of ['/login', '/features', '/dashboard/rooms', '/reset-password/abc?x=1']) {
+      const res = await served.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+      expect(res.headers['cache-control']).toMatch(/no-cache|max-age=0/);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES } from '@studycircle/shared';
+import { errorBody } from './errors.js';
+
+/**
+ * Serves the built web app (apps/web/dist). Hashed files under /assets are cached for a year
+ * (their names change with their content); index.html is always revalidated so a deploy shows
+ * at once. Any other GET that is not under /api or /socket.io gets index.html, so client routes
+ * load directly; unknown /api paths get a JSON 404. GET / gets landing.html instead when the build
+ * wrote one: the same page with the landing route prerendered, which React hydrates. Other paths
+ * never get it, so /login does not flash the landing page's markup.
+ */
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+export default fp(
+  async function spaPlugin(app: FastifyInstance, options: { webDist?: string }) {
+    const root = options.webDist ?? DEFAULT_WEB_DIST;
+    const hasBuild = existsSync(`${root}/index.html`);
+    const hasLanding = hasBuild && existsSync(`${root}/landing.html`);
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        preCompressed: false,
+        setHeaders(res, filePath) {
+          if (filePath.includes('/assets/')) {
+            res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          } else {
+            res.header('Cache-Control', 'public, max-age=0, must-revalidate');
+          }
+        },
+      });
+    } else {
+      app.log.warn({ root }, 'web build not found: only the API is served');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
+      if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+        // A path with a file extension is a missing asset, not a client route.
+        if (!/\.[a-z0-9]+$/i.test(path)) {
+          return reply
+            .header('Cache-Control', 'no-cache')
+            .type('text/html; charset=utf-8')
+            .sendFile(path === '/' && hasLanding ? 'landing.html' : 'index.html');
+        }
+      }
+      return reply
+        .status(404)
+        .send(errorBody(ERROR_CODES.notFound, `Route ${request.method} ${path} not found`));
+    });
+  },
+  { name: 'spa' },
+);

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { TEST_PASSWORD_COST } from '../modules/auth/password.js';
+
+/**
+ * Builds the real app for integration tests: an in-memory PGlite by default, or, when
+ * DATABASE_URL is set, a fresh PostgreSQL database created for this test file and dropped after.
+ * The app listens on a random loopback port so tests talk real HTTP and real Socket.IO.
+ */
+
+export interface TestApp {
+  app: FastifyInstance;
+  baseUrl: string;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Reuse a database (two nodes sharing one store); it is then not dropped by this app. */
+  database?: Database;
+}
+
+/** Opens a database for a test: memory PGlite, or a throwaway database on DATABASE_URL. */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ dataDir: ':memory:' });
+    return { database, drop: () => database.close() };
+  }
+  const name = `sc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: ':memory:' });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const opened = options.database ? undefined : await openTestDatabase();
+  const database = options.database ?? opened!.database;
+  const config = loadConfig({
+    DATA_DIR: ':memory:',
+    LOG_LEVEL: 'silent',
+    REDIS_URL: process.env.REDIS_URL ?? '',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    passwordCost: TEST_PASSWORD_COST,
+    logger: false,
+    rateLimitPrefix: `sc:test:${randomBytes(6).toString('hex')}:`,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await opened?.drop();
+    },
+  };
+}
+
+export interface HttpResult<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A tiny JSON client over real HTTP; `raw` sends a body string as is (malformed JSON tests). */
+export async function http<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<HttpResult<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  let body: string | undefined;
+  if (options.raw !== undefined) {
+    body = options.raw;
+    headers['content-type'] ??= 'application/json';
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const res = await fetch(baseUrl + path, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (the SPA's HTML); leave it as text.
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+let userCounter = 0;
+
+/** Registers a fresh user through the API and returns its token and user. */
+export async function registerUser(
+  baseUrl: string,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+) {
+  userCounter += 1;
+  const input = {
+    name: overrides.name ?? `Student ${userCounter}`,
+    email: overrides.email ?? `student${userCounter}-${randomBytes(4).toString('hex')}@example.com`,
+    password: overrides.password ?? 'Secret123',
+  };
+  const res = await http<{ token: string; user: { id: string; name: string; email: string } }>(
+    baseUrl,
+    'POST',
+    '/api/auth/register',
+    { body: input },
+  );
+  if (res.status !== 201)
+    throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...res.body, password: input.password };
+}
