@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { BrowserRouter, useLocation } from 'react-router';
+import { Toaster } from '../ui/toast';
+import { ErrorBoundary } from '../ui/error-boundary';
+import { AuthProvider } from '../features/auth';
+import { AppRoutes } from './router';
+import { RouteError } from './route-error';
+
+/**
+ * The whole app: who is signed in, the routes and the toast region. The query cache is not here:
+ * pages and the signed-in bar bring it with them (lazy-route.tsx), so the landing page never loads
+ * it. The outer boundary catches what the per-route ones cannot: a failure in the layout or bar.
+ */
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppContent />
+    </BrowserRouter>
+  );
+}
+
+/**
+ * Everything inside the router. The build prerenders `/` from this same tree under a
+ * StaticRouter (prerender.tsx), so the browser can hydrate that HTML without a mismatch.
+ */
+export function AppContent() {
+  return (
+    <AppErrorBoundary>
+      <AuthProvider>
+        <AppRoutes />
+        <Toaster />
+      </AuthProvider>
+    </AppErrorBoundary>
+  );
+}
+
+/** The app-wide boundary; moving to another path (the frame's Go to home page link) clears it. */
+function AppErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname} fallback={() => <RouteError standalone />}>
+      {children}
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { barForPath } from './bar-for-path';
+
+describe('barForPath (spec section 2)', () => {
+  it.each([
+    '/',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/groups',
+    '/features',
+    '/community',
+    '/reset-password/abc123',
+    '/invite/tok',
+    '/login/',
+    '/Features',
+  ])('%s shows the logged-out bar', (path) => {
+    expect(barForPath(path)).toBe('public');
+  });
+
+  it.each(['/rooms/call/room/abc', '/rooms/call/ABC123'])('%s (a call) shows no bar', (path) => {
+    expect(barForPath(path)).toBe('none');
+  });
+
+  it.each([
+    '/dashboard',
+    '/dashboard/rooms',
+    '/dashboard/notes',
+    '/tasks',
+    '/resources',
+    '/settings',
+    '/rooms/room/abc',
+    '/reset-password',
+    '/unknown',
+  ])('%s shows the logged-in bar', (path) => {
+    expect(barForPath(path)).toBe('app');
+  });
+});

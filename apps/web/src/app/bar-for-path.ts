@@ -1,0 +1,22 @@
+/** Which navigation bar a path shows (spec section 2, Route guarding and navigation bars). */
+export type BarKind = 'public' | 'app' | 'none';
+
+const PUBLIC_PATHS = new Set([
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/groups',
+  '/features',
+  '/community',
+]);
+
+export function barForPath(pathname: string): BarKind {
+  // Routes match case-insensitively and tolerate a trailing slash, so the bar choice does too.
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  // A call fills the screen: no bar at all.
+  if (path.startsWith('/rooms/call/')) return 'none';
+  if (PUBLIC_PATHS.has(path)) return 'public';
+  if (path.startsWith('/reset-password/') || path.startsWith('/invite/')) return 'public';
+  return 'app';
+}

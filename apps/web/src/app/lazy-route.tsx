@@ -1,0 +1,69 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
+import { ErrorBoundary } from '../ui/error-boundary';
+import { RouteError } from './route-error';
+
+const loadQueryProvider = () => import('./query-provider');
+
+/**
+ * Shown while a route's chunk downloads. Each route has its own Suspense boundary, so even inside
+ * the router's transitions a newly entered route shows this at once rather than leaving the
+ * previous page on screen with no sign that anything is happening.
+ */
+export function RouteLoading() {
+  return (
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="fixed inset-x-0 top-0 z-[65] h-0.5 overflow-hidden bg-brand-100"
+    >
+      <div className="h-full w-1/3 bg-brand-600 motion-safe:animate-[slide-in-left_1s_ease-in-out_infinite_alternate]" />
+    </div>
+  );
+}
+
+/**
+ * One route's page as its own section: a lazy chunk (one per route), a Suspense fallback while it
+ * downloads, and an error boundary that shows RouteError if it fails to load or render (the bar
+ * stays, and moving to another path clears the error).
+ *
+ * Pages get the shared query cache unless `query: false`. Its chunk downloads in parallel with the
+ * page's; only the marketing pages that make no API call opt out, which keeps TanStack Query out of
+ * the landing page's initial JavaScript. A page that starts using queries must drop the opt-out.
+ */
+export function lazyRoute(load: () => Promise<ComponentType>, { query = true } = {}) {
+  let loading: Promise<ComponentType> | undefined;
+  // Set once the chunk has loaded: later renders use the page directly, without suspending.
+  let Loaded: ComponentType | undefined;
+  const preload = () =>
+    (loading ??= (async () => {
+      if (!query) return load();
+      const [Component, { QueryProvider }] = await Promise.all([load(), loadQueryProvider()]);
+      return function PageWithQuery() {
+        return (
+          <QueryProvider>
+            <Component />
+          </QueryProvider>
+        );
+      };
+    })().then((Component) => (Loaded = Component)));
+  const Page = lazy(async () => ({ default: await preload() }));
+  function RouteSection() {
+    const { pathname } = useLocation();
+    const Body = Loaded ?? Page;
+    return (
+      <ErrorBoundary resetKey={pathname} fallback={() => <RouteError />}>
+        <Suspense fallback={<RouteLoading />}>
+          <Body />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
+  /**
+   * Loads the page's chunk ahead of rendering. main.tsx awaits it before hydrating the prerendered
+   * landing page, so hydration finds the page ready instead of a suspended boundary, which React
+   * would throw away and render from scratch if an update (the auth check) reached it first.
+   */
+  RouteSection.preload = preload;
+  return RouteSection;
+}

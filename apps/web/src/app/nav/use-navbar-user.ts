@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { getAuthToken } from '../../lib/auth-token';
+import { HttpError } from '../../lib/http';
+import { TIMINGS } from '@studycircle/shared';
+import {
+  mergeProfile,
+  onUserDataUpdated,
+  readCachedUser,
+  rememberPostLoginTarget,
+  removeToken,
+  storeUser,
+  useAuth,
+  type AuthUser,
+} from '../../features/auth';
+// The query hook is imported directly, not through the feature's index, so that the index (which
+// the landing page loads) stays free of the HTTP client; this bar is itself loaded lazily.
+import { useProfileQuery } from '../../features/auth/api/get-profile';
+
+/**
+ * Paths where the "no token: sign in after 2 s" rule does not apply: the sign-in screens
+ * themselves, and /tasks and /resources, which need no login (spec section 2, route table).
+ */
+const NO_REDIRECT_PATHS = new Set(['/login', '/register', '/tasks', '/resources']);
+
+// Routes match case-insensitively and tolerate a trailing slash, so this check does too.
+const normalizePath = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '') || '/';
+
+/**
+ * The signed-in bar's user, by the "navbar on mount" rules of spec section 4: cached data shows
+ * first; with a token the fresh profile is merged in (cached profile fields win); a 401 removes the
+ * token and redirects to /login after 2 s; with no token the cache stays on screen and the same
+ * redirect follows, unless already on /login or /register (or on /tasks or /resources, which need
+ * no login). 'userDataUpdated' events apply at once.
+ */
+export function useNavbarUser(): AuthUser | null {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [hasToken] = useState(() => getAuthToken() !== null);
+  const [navUser, setNavUser] = useState<AuthUser | null>(() => user ?? readCachedUser());
+  const profile = useProfileQuery(hasToken);
+
+  useEffect(() => {
+    if (user) setNavUser((current) => ({ ...(current ?? {}), ...user }));
+  }, [user]);
+
+  useEffect(() => {
+    if (!profile.data) return;
+    const merged = mergeProfile(profile.data, readCachedUser());
+    storeUser(merged);
+    setNavUser(merged);
+  }, [profile.data]);
+
+  useEffect(
+    () =>
+      onUserDataUpdated((detail) => setNavUser((current) => ({ ...(current ?? {}), ...detail }))),
+    [],
+  );
+
+  const unauthorized = profile.error instanceof HttpError && profile.error.status === 401;
+  const mustSignIn = !hasToken || unauthorized;
+  const { pathname, search, hash } = location;
+
+  useEffect(() => {
+    if (!mustSignIn) return;
+    // A rejected token is never sent again, whichever page the visitor is on.
+    if (unauthorized) removeToken();
+    if (NO_REDIRECT_PATHS.has(normalizePath(pathname))) return;
+    // The 2 s pause (spec section 9) lets the visitor see the page they asked for before leaving.
+    const timer = window.setTimeout(() => {
+      rememberPostLoginTarget(`${pathname}${search}${hash}`);
+      navigate('/login', { replace: true });
+    }, TIMINGS.redirectAfterUnauthorizedMs);
+    return () => window.clearTimeout(timer);
+  }, [mustSignIn, unauthorized, pathname, search, hash, navigate]);
+
+  return navUser;
+}

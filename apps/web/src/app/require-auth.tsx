@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LoadingBlock } from '../ui/spinner';
+import { rememberPostLoginTarget, useAuth } from '../features/auth';
+
+/**
+ * Guards the signed-in routes (spec section 2). While the session is being checked it shows a
+ * spinner; a signed-out visitor is sent to /login, with the intended path, query and hash kept in
+ * session storage (postLoginRedirect) and the origin passed as navigation state.
+ */
+export function RequireAuth() {
+  const { user, loading } = useAuth();
+  if (loading) return <LoadingBlock label="Checking your session…" />;
+  if (!user) return <RedirectToLogin />;
+  return <Outlet />;
+}
+
+function RedirectToLogin() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    rememberPostLoginTarget(`${location.pathname}${location.search}${location.hash}`);
+    // Replace, so Back from the login screen does not bounce through the guard again.
+    navigate('/login', { replace: true, state: { from: location } });
+  }, [location, navigate]);
+  return <LoadingBlock label="Redirecting to sign in…" />;
+}

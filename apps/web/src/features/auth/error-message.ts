@@ -1,0 +1,12 @@
+import { HttpError } from '../../lib/http';
+
+/**
+ * The sentence to show for a failed request (spec section 8): the server's message, or the
+ * network error's own text, else the screen's fallback sentence.
+ */
+export function messageFrom(error: unknown, fallback: string): string {
+  if (error instanceof HttpError && (error.hasServerMessage || error.status === 0)) {
+    return error.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES, TIMINGS, validateRegister } from '@studycircle/shared';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Field } from '../../../ui/field';
+import { HttpError } from '../../../lib/http';
+import { useRegisterMutation } from '../api/register';
+import { storeLastLoginEmail } from '../auth-storage';
+import { AuthLayout, authLinkClasses } from '../components/auth-layout';
+import { PasswordField } from '../components/password-field';
+
+export const REGISTER_SUCCESS_MESSAGE = 'Account created successfully! Redirecting to sign in...';
+
+/**
+ * Spec section 8: the server's message, else 'HTTP error! status: {code}' (which lib/http already
+ * puts in the error when the body had no message), else the generic sentence.
+ */
+function registrationError(error: unknown): string {
+  if (error instanceof HttpError && error.status > 0) return error.message;
+  return MESSAGES.registrationFailed;
+}
+
+/** Registration (spec section 2, Register screen; rules of section 5). */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const register = useRegisterMutation();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState(false);
+
+  const redirectTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (register.isPending || success) return;
+    setError(null);
+    const problem = validateRegister({ name, email, password });
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    register.mutate(
+      { name, email, password },
+      {
+        onSuccess: () => {
+          // The login screen prefills this address, so signing in takes one field.
+          storeLastLoginEmail(email);
+          setSuccess(true);
+          redirectTimer.current = window.setTimeout(
+            () => navigate('/login', { replace: true }),
+            TIMINGS.redirectAfterRegisterMs,
+          );
+        },
+        onError: (err) => setError(registrationError(err)),
+      },
+    );
+  };
+
+  const nameErrors: string[] = [MESSAGES.nameRequired, MESSAGES.nameMin2];
+  const emailErrors: string[] = [MESSAGES.emailRequired, MESSAGES.invalidEmail];
+  const passwordErrors: string[] = [MESSAGES.passwordRequired, MESSAGES.passwordMin6];
+  const invalid = (list: string[]) => (error !== null && list.includes(error)) || undefined;
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Free to join, no credit card required."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className={authLinkClasses}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Create account">
+        {error && <Alert tone="error">{error}</Alert>}
+        {success && <Alert tone="success">{REGISTER_SUCCESS_MESSAGE}</Alert>}
+        <Field
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          autoFocus
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={invalid(nameErrors)}
+        />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={invalid(emailErrors)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={invalid(passwordErrors)}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          loading={register.isPending}
+          disabled={success}
+        >
+          {register.isPending ? 'Creating account…' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

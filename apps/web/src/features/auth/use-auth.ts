@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { AuthUser } from './user';
+
+export interface AuthContextValue {
+  /** The signed-in user, or null when signed out (or still loading). */
+  user: AuthUser | null;
+  /** True until the stored token (if any) has been checked against the server. */
+  loading: boolean;
+  /** Login or registration succeeded: store the token and user, remember the email. */
+  completeSignIn: (token: string, user: AuthUser, email: string) => void;
+  /** A failing login sets the user to none (spec section 4). */
+  clearUser: () => void;
+  /** Sign Out: back up the user, tell the server, forget the token. The caller navigates. */
+  signOut: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

@@ -1,0 +1,38 @@
+/** The dashboard's time zone (spec section 9). */
+export const DASHBOARD_TIME_ZONE = 'Asia/Kolkata';
+
+/** The hour (0-23) at `date` in the dashboard's time zone. */
+export function hourInTimeZone(date: Date, timeZone = DASHBOARD_TIME_ZONE): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone })
+    .formatToParts(date)
+    .find((part) => part.type === 'hour')?.value;
+  return Number(hour ?? date.getHours()) % 24;
+}
+
+export type Greeting = 'Good Morning' | 'Good Afternoon' | 'Good Evening' | 'Good Night';
+
+/** Spec section 9: Good Morning 5-11, Good Afternoon 12-16, Good Evening 17-20, else Good Night. */
+export function greetingForHour(hour: number): Greeting {
+  if (hour >= 5 && hour <= 11) return 'Good Morning';
+  if (hour >= 12 && hour <= 16) return 'Good Afternoon';
+  if (hour >= 17 && hour <= 20) return 'Good Evening';
+  return 'Good Night';
+}
+
+/** The date line under the greeting, e.g. "Monday, 3 March 2025 · 9:41 am IST". */
+export function formatDashboardDate(date: Date, timeZone = DASHBOARD_TIME_ZONE): string {
+  const day = new Intl.DateTimeFormat('en-IN', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  }).format(date);
+  const time = new Intl.DateTimeFormat('en-IN', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(date);
+  return `${day} · ${time}`;
+}

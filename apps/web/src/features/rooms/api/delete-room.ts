@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Room } from '@studycircle/shared';
+import { apiRequest } from '../../../lib/http';
+import { forgetRoom, roomIdOf } from '../storage/rooms-storage';
+import { roomsQueryKey } from './get-rooms';
+
+/** DELETE /api/rooms/:id (owner only). */
+export async function deleteRoom(roomId: string): Promise<void> {
+  await apiRequest<unknown>(`/rooms/${encodeURIComponent(roomId)}`, { method: 'DELETE' });
+}
+
+export function useDeleteRoom() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRoom,
+    onSuccess: (_data, roomId) => {
+      // Spec section 4: a deleted room leaves the local list.
+      forgetRoom(roomId);
+      queryClient.setQueryData<Room[]>(roomsQueryKey, (old) =>
+        old?.filter((room) => roomIdOf(room) !== roomId),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['rooms'] });
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { JoinRoomDialog } from './join-room-dialog';
+import { makeRoom, mockApi, renderAt } from '../testing/render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const open = () => renderAt(<JoinRoomDialog open onOpenChange={() => {}} />);
+
+describe('JoinRoomDialog', () => {
+  it('blocks an empty or blank code', async () => {
+    const { calls } = mockApi({});
+    open();
+    const submit = screen.getByRole('button', { name: 'Join Room' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Room code'), '   ');
+    expect(submit).toBeDisabled();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the code trimmed and upper-cased, then opens the room view', async () => {
+    const room = makeRoom({ isMember: true });
+    const { calls } = mockApi({ 'POST /rooms/join': () => ({ body: { room } }) });
+    open();
+    await userEvent.type(screen.getByLabelText('Room code'), '  abc234 {enter}');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(`/rooms/room/${room.id}`),
+    );
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/rooms/join',
+      body: { code: 'ABC234' },
+    });
+  });
+
+  it('goes straight to the call when there is no room but the code is a 24-hex id', async () => {
+    mockApi({ 'POST /rooms/join': () => ({ body: {} }) });
+    open();
+    await userEvent.type(screen.getByLabelText('Room code'), '0123456789ABCDEF01234567{enter}');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/rooms/call/0123456789abcdef01234567',
+      ),
+    );
+  });
+
+  it("shows the server's message, else the spec's fallbacks", async () => {
+    mockApi({
+      'POST /rooms/join': () => ({
+        status: 400,
+        body: { message: 'This room is full.', error: 'This room is full.', code: 'X' },
+      }),
+    });
+    open();
+    await userEvent.type(screen.getByLabelText('Room code'), 'full12{enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This room is full.');
+
+    mockApi({ 'POST /rooms/join': () => ({ status: 404, body: {} }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Join Room' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Room not found or invalid code.'),
+    );
+
+    mockApi({ 'POST /rooms/join': () => ({ status: 502, body: {} }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Join Room' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Invalid room code or an error occurred while joining.',
+      ),
+    );
+  });
+});

@@ -1,0 +1,113 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ROOM_MESSAGES, looksLikeRoomId, normaliseJoinCode } from '@studycircle/shared';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Dialog, DialogContent } from '../../../ui/dialog';
+import { Field } from '../../../ui/field';
+import { HttpError } from '../../../lib/http';
+import { useJoinRoom } from '../api/join-room';
+import { roomIdOf } from '../storage/rooms-storage';
+
+/** The sentence for a failed join: the server's, else the spec's fallbacks (section 8). */
+export function joinErrorMessage(error: unknown): string {
+  if (error instanceof HttpError) {
+    if (error.hasServerMessage) return error.message;
+    if (error.status === 404) return ROOM_MESSAGES.roomNotFound;
+  }
+  return ROOM_MESSAGES.joinFailed;
+}
+
+/**
+ * Join by code (spec section 5): the code is trimmed and upper-cased, an empty one is blocked;
+ * success opens the room view. A 24-hex id with no room in the answer goes straight to the call.
+ */
+export function JoinRoomDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const join = useJoinRoom();
+
+  const change = (next: boolean) => {
+    if (!next) {
+      setCode('');
+      setError(null);
+      join.reset();
+    }
+    onOpenChange(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const normalised = normaliseJoinCode(code);
+    if (!normalised) {
+      setError(ROOM_MESSAGES.codeRequired);
+      return;
+    }
+    setError(null);
+    join.mutate(normalised, {
+      onSuccess: (room) => {
+        if (room) {
+          change(false);
+          navigate(`/rooms/room/${encodeURIComponent(roomIdOf(room))}`, {
+            state: { room, backTo: '/dashboard/rooms' },
+          });
+        } else if (looksLikeRoomId(normalised)) {
+          // Ids are lower-case hex; the code field upper-cased it.
+          change(false);
+          navigate(`/rooms/call/${normalised.toLowerCase()}`);
+        } else {
+          setError(ROOM_MESSAGES.roomNotFound);
+        }
+      },
+      onError: (err) => setError(joinErrorMessage(err)),
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent
+        title="Join Room"
+        description="Enter the code a classmate shared with you."
+        className="max-w-md"
+      >
+        <form onSubmit={submit} noValidate className="space-y-4">
+          <Field
+            label="Room code"
+            value={code}
+            onChange={(e) => {
+              setCode(e.target.value);
+              if (error) setError(null);
+            }}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="e.g. 7KQ2MX9P"
+            className="[&_input]:font-mono [&_input]:tracking-widest [&_input]:uppercase"
+            aria-invalid={error ? true : undefined}
+            autoFocus
+          />
+          {error && <Alert tone="error">{error}</Alert>}
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => change(false)}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={join.isPending}
+              disabled={normaliseJoinCode(code) === ''}
+            >
+              Join Room
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

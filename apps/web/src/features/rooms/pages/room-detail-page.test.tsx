@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RoomDetailPage } from './room-detail-page';
+import { makeRoom, mockApi, renderAt } from '../testing/render';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const ID = '0123456789abcdef01234567';
+const show = (over: Parameters<typeof makeRoom>[0] = {}, extraState: object = {}) =>
+  renderAt(<RoomDetailPage />, {
+    path: `/rooms/room/${ID}`,
+    route: '/rooms/room/:roomId',
+    state: { room: makeRoom(over), ...extraState },
+  });
+
+describe('RoomDetailPage', () => {
+  it('shows the room, its age, code and the role from navigation state without a request', () => {
+    const { fetchMock } = mockApi({});
+    show({ userRole: 'member', members: 2 });
+    expect(screen.getByRole('heading', { name: 'Calculus Crew' })).toBeInTheDocument();
+    expect(screen.getByText('2 members')).toBeInTheDocument();
+    expect(screen.getByText('2 hours ago')).toBeInTheDocument();
+    expect(screen.getByText('ABC234')).toBeInTheDocument();
+    expect(screen.getByText('Member')).toBeInTheDocument();
+    for (const name of ['Join Video Call', 'Open Chat', 'View Notes', 'Share Room']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['owner', true],
+    ['admin', true],
+    ['member', false],
+  ] as const)('Manage Room for %s: %s', (userRole, visible) => {
+    mockApi({});
+    show({ userRole });
+    expect(Boolean(screen.queryByRole('button', { name: 'Manage Room' }))).toBe(visible);
+  });
+
+  it('Manage Room goes to the list with the room id in state', async () => {
+    mockApi({});
+    show({ userRole: 'admin' });
+    await userEvent.click(screen.getByRole('button', { name: 'Manage Room' }));
+    const where = screen.getByTestId('location');
+    expect(where).toHaveTextContent('/dashboard/rooms');
+    expect(JSON.parse(where.dataset.state ?? 'null')).toEqual({ manageRoomId: ID });
+  });
+
+  it('offers Join Room, not the call, to a non-member of a public room', () => {
+    mockApi({});
+    show({ isMember: false, userRole: null });
+    expect(screen.getByRole('button', { name: 'Join Room' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Join Video Call' })).not.toBeInTheDocument();
+    expect(screen.getByText('Not a member')).toBeInTheDocument();
+  });
+
+  it('Join Video Call reads Joining... and navigates to the call', async () => {
+    mockApi({});
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'Join Video Call' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(`/rooms/call/room/${ID}`);
+  });
+
+  it('Copy in the Room Code box reads Copied! for 1.2 s', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.resolve() } });
+    mockApi({});
+    show();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Copy' })));
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1200));
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('Share Room uses the share sheet with the spec payload', async () => {
+    const share = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, share });
+    mockApi({});
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'Share Room' }));
+    expect(share).toHaveBeenCalledWith({
+      title: 'Calculus Crew',
+      text: 'Join my room',
+      url: `${window.location.origin}/rooms/call/room/${ID}`,
+    });
+  });
+
+  it('Share Room without a share sheet copies the link and confirms for 1.2 s', async () => {
+    vi.useFakeTimers();
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+    mockApi({});
+    show();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Share Room' })));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/rooms/call/room/${ID}`);
+    expect(screen.getByText('Room link copied to clipboard.')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1200));
+    expect(screen.queryByText('Room link copied to clipboard.')).not.toBeInTheDocument();
+  });
+
+  it('loads the room with a spinner when none was passed, by code too', async () => {
+    const room = makeRoom({ userRole: 'owner' });
+    mockApi({ 'GET /rooms/ABC234': () => ({ body: { room } }) });
+    renderAt(<RoomDetailPage />, { path: '/rooms/room/ABC234', route: '/rooms/room/:roomId' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading room…');
+    expect(await screen.findByRole('heading', { name: 'Calculus Crew' })).toBeInTheDocument();
+    expect(screen.getByText('Owner')).toBeInTheDocument();
+  });
+
+  it('redirects to the back target when the room cannot be loaded', async () => {
+    mockApi({ 'GET /rooms/nope12': () => ({ status: 404, body: {} }) });
+    renderAt(<RoomDetailPage />, {
+      path: '/rooms/room/nope12',
+      route: '/rooms/room/:roomId',
+      state: { backTo: '/dashboard' },
+    });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+
+  it('Close returns to the default back target', async () => {
+    mockApi({});
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/rooms');
+  });
+});

@@ -1,0 +1,315 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import {
+  CalendarClock,
+  Check,
+  Copy,
+  FileText,
+  LogIn,
+  MessageSquare,
+  Settings,
+  Share2,
+  ShieldCheck,
+  Users,
+  Video,
+  X,
+} from 'lucide-react';
+import { TIMINGS, roomLoadFailedMessage, type Room } from '@studycircle/shared';
+import { HttpError } from '../../../lib/http';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { LoadingBlock } from '../../../ui/spinner';
+import { toast } from '../../../ui/toast';
+import { useRoom } from '../api/get-room';
+import { useJoinRoom } from '../api/join-room';
+import { joinErrorMessage } from '../components/join-room-dialog';
+import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from '../components/room-status-badge';
+import { useCopiedState } from '../hooks/use-copied-state';
+import { copyText } from '../lib/clipboard';
+import {
+  canManageRoom,
+  formatAge,
+  memberCountLabel,
+  roleOf,
+  showJoinButton,
+} from '../lib/room-rules';
+import { roomIdOf } from '../storage/rooms-storage';
+
+interface DetailState {
+  room?: Room;
+  backTo?: string;
+  initialTab?: string;
+}
+
+function readState(state: unknown): DetailState {
+  if (!state || typeof state !== 'object') return {};
+  const s = state as Record<string, unknown>;
+  const room = s.room && typeof s.room === 'object' ? (s.room as Room) : undefined;
+  // Only an in-app path is a valid back target.
+  const backTo = typeof s.backTo === 'string' && s.backTo.startsWith('/') ? s.backTo : undefined;
+  const initialTab = typeof s.initialTab === 'string' ? s.initialTab : undefined;
+  return { room, backTo, initialTab };
+}
+
+/** True when the room passed in state is the one the URL names (by id, code or slug). */
+function matches(room: Room | undefined, param: string): room is Room {
+  if (!room) return false;
+  return [roomIdOf(room), room.code, room.slug].some(
+    (key) => typeof key === 'string' && key.toLowerCase() === param.toLowerCase(),
+  );
+}
+
+/** Spec section 9: the join click forces navigation after 600 ms if the route did not change. */
+export const JOIN_FALLBACK_MS = TIMINGS.joinNavigationFallbackMs;
+
+function DetailView({
+  room,
+  backTo,
+  initialTab,
+}: {
+  room: Room;
+  backTo: string;
+  initialTab?: string;
+}) {
+  const navigate = useNavigate();
+  const id = roomIdOf(room);
+  const role = roleOf(room);
+  const [joiningCall, setJoiningCall] = useState(false);
+  const fallback = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const code = useCopiedState();
+  const share = useCopiedState();
+  const join = useJoinRoom();
+  const chatButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => () => clearTimeout(fallback.current), []);
+
+  // Arriving from a card's chat action puts the chat entry point under the keyboard.
+  useEffect(() => {
+    if (initialTab === 'chat') chatButton.current?.focus();
+  }, [initialTab]);
+
+  const callPath = `/rooms/call/room/${encodeURIComponent(id)}`;
+
+  const joinCall = () => {
+    setJoiningCall(true);
+    const from = window.location.pathname;
+    navigate(callPath, { state: { room } });
+    // A route guard or a pending lazy chunk can swallow the client-side navigation; a full load
+    // of the call URL then gets the user there anyway.
+    fallback.current = setTimeout(() => {
+      if (window.location.pathname === from) window.location.assign(callPath);
+    }, JOIN_FALLBACK_MS);
+  };
+
+  const shareRoom = async () => {
+    const url = `${window.location.origin}${callPath}`;
+    const data = { title: room.name || 'Study Room', text: 'Join my room', url };
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share(data);
+        return;
+      } catch (err) {
+        // The user closed the share sheet: nothing to do. Any other failure falls back to copy.
+        if (err instanceof DOMException && err.name === 'AbortError') return;
+      }
+    }
+    if (await copyText(url)) share.flash();
+    else toast('Could not copy the link.', { tone: 'error' });
+  };
+
+  const close = () => navigate(backTo);
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <article
+        aria-labelledby="room-title"
+        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
+        <header className="relative bg-gradient-to-br from-brand-600 to-brand-800 px-6 py-7 text-white sm:px-8">
+          <button
+            type="button"
+            onClick={close}
+            aria-label="Close room"
+            className="absolute top-4 right-4 rounded-lg p-1.5 text-white/80 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </button>
+          <p className="text-sm font-medium text-brand-100">{room.subject}</p>
+          <h1 id="room-title" className="mt-1 pr-10 text-2xl font-bold sm:text-3xl">
+            {room.name}
+          </h1>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <RoomStatusBadge status={room.status} />
+            <RoomPrivacyBadge isPrivate={room.isPrivate} />
+          </div>
+        </header>
+
+        <div className="space-y-6 px-6 py-6 sm:px-8">
+          <p className="text-slate-700">
+            {room.description || <span className="text-slate-400 italic">No description yet.</span>}
+          </p>
+
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+              <Users aria-hidden="true" className="h-5 w-5 text-brand-600" />
+              <div>
+                <dt className="text-xs text-slate-500">Members</dt>
+                <dd className="text-sm font-semibold text-slate-900">
+                  {memberCountLabel(room.members)}
+                </dd>
+              </div>
+            </div>
+            <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+              <CalendarClock aria-hidden="true" className="h-5 w-5 text-brand-600" />
+              <div>
+                <dt className="text-xs text-slate-500">Created</dt>
+                <dd className="text-sm font-semibold text-slate-900">
+                  <time dateTime={room.createdAt}>{formatAge(room.createdAt)}</time>
+                </dd>
+              </div>
+            </div>
+            <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+              <ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-600" />
+              <div>
+                <dt className="text-xs text-slate-500">Your role</dt>
+                <dd className="text-sm font-semibold text-slate-900">
+                  {room.isMember ? roleLabel(role) : 'Not a member'}
+                </dd>
+              </div>
+            </div>
+          </dl>
+
+          {showJoinButton(room) ? (
+            <div className="flex flex-col items-start gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-brand-900">
+                Join this room to use its call, chat and notes.
+              </p>
+              <Button
+                loading={join.isPending}
+                onClick={() =>
+                  join.mutate(room.code, {
+                    onSuccess: (joined) => {
+                      toast(`You joined ${room.name}.`, { tone: 'success' });
+                      if (joined)
+                        navigate(`/rooms/room/${encodeURIComponent(roomIdOf(joined))}`, {
+                          replace: true,
+                          state: { room: joined, backTo },
+                        });
+                    },
+                    onError: (err) => toast(joinErrorMessage(err), { tone: 'error' }),
+                  })
+                }
+              >
+                <LogIn aria-hidden="true" className="h-4 w-4" />
+                Join Room
+              </Button>
+            </div>
+          ) : (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Button size="lg" onClick={joinCall} disabled={joiningCall}>
+                <Video aria-hidden="true" className="h-5 w-5" />
+                {joiningCall ? 'Joining...' : 'Join Video Call'}
+              </Button>
+              <Button
+                ref={chatButton}
+                size="lg"
+                variant={initialTab === 'chat' ? 'primary' : 'secondary'}
+                onClick={() => navigate(callPath, { state: { room, initialTab: 'chat' } })}
+              >
+                <MessageSquare aria-hidden="true" className="h-5 w-5" />
+                Open Chat
+              </Button>
+              <Button
+                size="lg"
+                variant="outline"
+                onClick={() => navigate('/dashboard/notes', { state: { roomId: id } })}
+              >
+                <FileText aria-hidden="true" className="h-5 w-5" />
+                View Notes
+              </Button>
+              <Button size="lg" variant="outline" onClick={() => void shareRoom()}>
+                {share.copied ? (
+                  <Check aria-hidden="true" className="h-5 w-5 text-green-600" />
+                ) : (
+                  <Share2 aria-hidden="true" className="h-5 w-5" />
+                )}
+                Share Room
+              </Button>
+            </div>
+          )}
+          {share.copied && <Alert tone="success">Room link copied to clipboard.</Alert>}
+
+          <section
+            aria-labelledby="room-code-title"
+            className="flex flex-col gap-3 rounded-xl border border-dashed border-slate-300 p-4 sm:flex-row sm:items-center sm:justify-between"
+          >
+            <div>
+              <h2
+                id="room-code-title"
+                className="text-xs font-medium tracking-wide text-slate-500 uppercase"
+              >
+                Room Code
+              </h2>
+              <p className="mt-1 font-mono text-2xl font-bold tracking-[0.2em] text-slate-900">
+                {room.code}
+              </p>
+            </div>
+            <Button variant="outline" onClick={() => void code.copy(room.code)}>
+              {code.copied ? (
+                <Check aria-hidden="true" className="h-4 w-4 text-green-600" />
+              ) : (
+                <Copy aria-hidden="true" className="h-4 w-4" />
+              )}
+              {code.copied ? 'Copied!' : 'Copy'}
+            </Button>
+          </section>
+
+          <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-5">
+            <Button variant="ghost" onClick={close}>
+              Close
+            </Button>
+            {canManageRoom(room) && (
+              <Button
+                variant="secondary"
+                onClick={() => navigate('/dashboard/rooms', { state: { manageRoomId: id } })}
+              >
+                <Settings aria-hidden="true" className="h-4 w-4" />
+                Manage Room
+              </Button>
+            )}
+          </footer>
+        </div>
+      </article>
+    </div>
+  );
+}
+
+/**
+ * The room view (/rooms/room/:roomId; the parameter may be an id, a join code or a slug). Uses
+ * the room from navigation state when it matches, else loads it with a spinner; a failure or a
+ * missing room sends the user back to the back target (default /dashboard/rooms).
+ */
+export function RoomDetailPage() {
+  const { roomId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = readState(location.state);
+  const backTo = state.backTo ?? '/dashboard/rooms';
+  const passed = matches(state.room, roomId) ? state.room : undefined;
+  const room = useRoom(roomId || undefined, passed);
+
+  const failed = !roomId || (!room.data && (room.isError || room.isSuccess));
+  const error = room.error;
+  useEffect(() => {
+    if (!failed) return;
+    if (error) {
+      toast(roomLoadFailedMessage(error instanceof HttpError ? error.status : undefined), {
+        tone: 'error',
+      });
+    }
+    navigate(backTo, { replace: true });
+  }, [failed, error, backTo, navigate]);
+
+  if (failed || !room.data) return <LoadingBlock label="Loading room…" />;
+  return <DetailView room={room.data} backTo={backTo} initialTab={state.initialTab} />;
+}

@@ -1,0 +1,341 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { LayoutGrid, List, LogIn, Plus, Search, SearchX, Users } from 'lucide-react';
+import { ROOM_STATUSES, type Room } from '@studycircle/shared';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { inputClasses } from '../../../ui/field';
+import { toast } from '../../../ui/toast';
+import { HttpError } from '../../../lib/http';
+import { useRooms } from '../api/get-rooms';
+import { useJoinRoom } from '../api/join-room';
+import { useRoom } from '../api/get-room';
+import { CreateRoomDialog } from '../components/create-room-dialog';
+import { JoinRoomDialog, joinErrorMessage } from '../components/join-room-dialog';
+import { ManageRoomDialog } from '../components/manage-room-dialog';
+import { RoomCard } from '../components/room-card';
+import { canManageRoom, filterRooms, type RoomStatusFilter } from '../lib/room-rules';
+import { roomIdOf } from '../storage/rooms-storage';
+
+const STATUS_LABEL: Record<RoomStatusFilter, string> = {
+  all: 'All',
+  active: 'Active',
+  studying: 'Studying',
+  break: 'Break',
+};
+
+function CardSkeleton() {
+  return (
+    <div
+      aria-hidden="true"
+      className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5"
+    >
+      <div className="h-4 w-2/3 rounded bg-slate-200" />
+      <div className="mt-2 h-3 w-1/3 rounded bg-slate-100" />
+      <div className="mt-4 flex gap-2">
+        <div className="h-5 w-16 rounded-full bg-slate-100" />
+        <div className="h-5 w-16 rounded-full bg-slate-100" />
+      </div>
+      <div className="mt-4 h-3 w-full rounded bg-slate-100" />
+      <div className="mt-2 h-3 w-5/6 rounded bg-slate-100" />
+      <div className="mt-6 h-8 w-24 rounded-lg bg-slate-100" />
+    </div>
+  );
+}
+
+interface ManageTarget {
+  roomId: string;
+  focus: 'details' | 'delete';
+}
+
+/**
+ * Study Rooms (/dashboard/rooms, spec section 2): the caller's rooms and the public ones, with
+ * search, a status filter and a grid/list toggle; Join Room and Create Room; a card per room.
+ * Opens Manage Room when navigation state carries `manageRoomId` (from the room view).
+ */
+export function StudyRoomsPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const rooms = useRooms();
+  const join = useJoinRoom();
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<RoomStatusFilter>('all');
+  const [layout, setLayout] = useState<'grid' | 'list'>('grid');
+  const [createOpen, setCreateOpen] = useState(false);
+  const [joinOpen, setJoinOpen] = useState(false);
+  const [joiningId, setJoiningId] = useState<string | null>(null);
+  const [manage, setManage] = useState<ManageTarget | null>(() => {
+    const state: unknown = location.state;
+    const id =
+      state && typeof state === 'object' && 'manageRoomId' in state
+        ? (state as { manageRoomId: unknown }).manageRoomId
+        : undefined;
+    return typeof id === 'string' && id ? { roomId: id, focus: 'details' } : null;
+  });
+
+  // The state was consumed above: drop it so a reload or Back does not reopen the dialog.
+  useEffect(() => {
+    if (location.state && typeof location.state === 'object' && 'manageRoomId' in location.state) {
+      navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, navigate]);
+
+  const list = useMemo(() => rooms.data ?? [], [rooms.data]);
+  const fromList = manage ? list.find((r) => roomIdOf(r) === manage.roomId) : undefined;
+  // A room from navigation state may not be in the list (a private room of an admin's page 2):
+  // load it on its own.
+  const single = useRoom(manage && !fromList && !rooms.isPending ? manage.roomId : undefined);
+  const manageRoom = fromList ?? single.data ?? null;
+  const manageAllowed = manageRoom ? canManageRoom(manageRoom) : false;
+
+  const mine = useMemo(
+    () =>
+      filterRooms(
+        list.filter((r) => r.isMember),
+        query,
+        status,
+      ),
+    [list, query, status],
+  );
+  const discover = useMemo(
+    () =>
+      filterRooms(
+        list.filter((r) => !r.isMember),
+        query,
+        status,
+      ),
+    [list, query, status],
+  );
+  const filtering = query.trim() !== '' || status !== 'all';
+
+  const joinFromCard = (room: Room) => {
+    setJoiningId(roomIdOf(room));
+    join.mutate(room.code, {
+      onSuccess: (joined) => {
+        const target = joined ?? room;
+        toast(`You joined ${target.name}.`, { tone: 'success' });
+        navigate(`/rooms/room/${encodeURIComponent(roomIdOf(target))}`, {
+          state: { room: target, backTo: '/dashboard/rooms' },
+        });
+      },
+      onError: (err) => toast(joinErrorMessage(err), { tone: 'error' }),
+      onSettled: () => setJoiningId(null),
+    });
+  };
+
+  const renderRooms = (items: Room[]) => (
+    <ul
+      className={cn(
+        layout === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3',
+      )}
+    >
+      {items.map((room) => (
+        <li key={roomIdOf(room)}>
+          <RoomCard
+            room={room}
+            layout={layout}
+            joining={joiningId === roomIdOf(room)}
+            onJoin={joinFromCard}
+            onEdit={(r) => setManage({ roomId: roomIdOf(r), focus: 'details' })}
+            onDelete={(r) => setManage({ roomId: roomIdOf(r), focus: 'delete' })}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+
+  const showSkeleton = rooms.isPending;
+  const failed = rooms.isError && list.length === 0;
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Study Rooms</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Create a room, share its code, and study together.
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => setJoinOpen(true)}>
+            <LogIn aria-hidden="true" className="h-4 w-4" />
+            Join Room
+          </Button>
+          <Button onClick={() => setCreateOpen(true)}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Create Room
+          </Button>
+        </div>
+      </header>
+
+      <div
+        role="search"
+        className="mt-6 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center"
+      >
+        <div className="relative flex-1">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            type="search"
+            aria-label="Search rooms"
+            placeholder="Search by name, subject or tag"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className={cn(inputClasses, 'pl-9')}
+          />
+        </div>
+        <div className="flex items-center gap-3">
+          <label htmlFor="room-status-filter" className="text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select
+            id="room-status-filter"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as RoomStatusFilter)}
+            className={cn(inputClasses, 'w-36')}
+          >
+            {(['all', ...ROOM_STATUSES] as const).map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABEL[value]}
+              </option>
+            ))}
+          </select>
+          <div
+            role="group"
+            aria-label="Layout"
+            className="flex rounded-lg border border-slate-300 p-0.5"
+          >
+            {(
+              [
+                ['grid', 'Grid view', LayoutGrid],
+                ['list', 'List view', List],
+              ] as const
+            ).map(([value, label, Icon]) => (
+              <button
+                key={value}
+                type="button"
+                aria-label={label}
+                aria-pressed={layout === value}
+                onClick={() => setLayout(value)}
+                className={cn(
+                  'rounded-md p-1.5 focus-visible:outline-2 focus-visible:outline-brand-600',
+                  layout === value
+                    ? 'bg-brand-600 text-white'
+                    : 'text-slate-600 hover:bg-slate-100',
+                )}
+              >
+                <Icon aria-hidden="true" className="h-4 w-4" />
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-8 space-y-10" aria-busy={showSkeleton || undefined}>
+        {showSkeleton ? (
+          <div
+            role="status"
+            aria-label="Loading rooms"
+            className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+          >
+            <CardSkeleton />
+            <CardSkeleton />
+            <CardSkeleton />
+          </div>
+        ) : failed ? (
+          <Alert tone="error">
+            {rooms.error instanceof HttpError && rooms.error.hasServerMessage
+              ? rooms.error.message
+              : 'Could not load rooms.'}{' '}
+            <button
+              type="button"
+              className="font-medium underline"
+              onClick={() => void rooms.refetch()}
+            >
+              Try again
+            </button>
+          </Alert>
+        ) : list.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+            <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+              <Users aria-hidden="true" className="h-7 w-7" />
+            </span>
+            <h2 className="mt-4 text-lg font-semibold text-slate-900">No study rooms yet</h2>
+            <p className="mt-1 max-w-sm text-sm text-slate-600">
+              Create a room for your class or join one with the code a classmate shared.
+            </p>
+            <div className="mt-6 flex gap-2">
+              <Button variant="outline" onClick={() => setJoinOpen(true)}>
+                Join Room
+              </Button>
+              <Button onClick={() => setCreateOpen(true)}>Create Room</Button>
+            </div>
+          </div>
+        ) : filtering && mine.length === 0 && discover.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <SearchX aria-hidden="true" className="h-8 w-8 text-slate-400" />
+            <h2 className="mt-3 text-base font-semibold text-slate-900">
+              No rooms match your search
+            </h2>
+            <Button
+              variant="ghost"
+              className="mt-3"
+              onClick={() => {
+                setQuery('');
+                setStatus('all');
+              }}
+            >
+              Clear filters
+            </Button>
+          </div>
+        ) : (
+          <>
+            <section aria-labelledby="my-rooms-title">
+              <h2 id="my-rooms-title" className="mb-4 text-lg font-semibold text-slate-900">
+                My Rooms <span className="text-sm font-normal text-slate-500">({mine.length})</span>
+              </h2>
+              {mine.length > 0 ? (
+                renderRooms(mine)
+              ) : (
+                <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
+                  {filtering
+                    ? 'None of your rooms match.'
+                    : 'You have not joined a room yet. Join one below or create your own.'}
+                </p>
+              )}
+            </section>
+            {discover.length > 0 && (
+              <section aria-labelledby="public-rooms-title">
+                <h2 id="public-rooms-title" className="mb-4 text-lg font-semibold text-slate-900">
+                  Public Rooms{' '}
+                  <span className="text-sm font-normal text-slate-500">({discover.length})</span>
+                </h2>
+                {renderRooms(discover)}
+              </section>
+            )}
+          </>
+        )}
+      </div>
+
+      <CreateRoomDialog
+        open={createOpen}
+        onOpenChange={setCreateOpen}
+        onCreated={(room) =>
+          toast(`Room “${room.name}” created. Share code ${room.code}.`, { tone: 'success' })
+        }
+      />
+      <JoinRoomDialog open={joinOpen} onOpenChange={setJoinOpen} />
+      <ManageRoomDialog
+        room={manageAllowed ? manageRoom : null}
+        open={manage !== null}
+        focus={manage?.focus}
+        onOpenChange={(open) => {
+          if (!open) setManage(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// Only the type: the runtime schema would bring zod into every chunk that makes a request.
+import type { ErrorBody } from '@studycircle/shared';
+import { getAuthToken } from './auth-token';
+
+/**
+ * The one HTTP client. Every call goes to the same-origin API under /api with JSON bodies and,
+ * when a token is known, a bearer header. A non-2xx answer becomes an HttpError carrying the
+ * server's message, so screens show it or fall back to the spec's own sentence.
+ */
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | undefined,
+    /** True when the server said something a person can read (not a network failure). */
+    readonly hasServerMessage: boolean,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export { getAuthToken };
+
+const ERROR_FIELDS = ['message', 'error', 'code'] as const;
+
+/**
+ * The error body's fields, checked by hand with the rules of the shared ErrorBodySchema made
+ * partial: an object whose message, error and code are each absent or a string. Anything else
+ * (HTML from a proxy, a field of the wrong type) counts as no usable body.
+ */
+function readErrorBody(data: unknown): Partial<ErrorBody> | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const body = data as Record<string, unknown>;
+  const fields: Partial<ErrorBody> = {};
+  for (const field of ERROR_FIELDS) {
+    const value = body[field];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') return null;
+    fields[field] = value;
+  }
+  return fields;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new HttpError(0, 'Network error. Check your connection and try again.', undefined, false);
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!response.ok) {
+    const body = readErrorBody(data);
+    const message = body ? (body.message ?? body.error) : undefined;
+    throw new HttpError(
+      response.status,
+      message ?? `HTTP error! status: ${response.status}`,
+      body?.code,
+      Boolean(message),
+    );
+  }
+  return data as T;
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { cn } from './cn';
+
+/**
+ * A modal dialog built on Radix: focus is trapped and returned, Escape and the close button dismiss
+ * it, and the title names it for assistive technology.
+ */
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+export const overlayClasses = cn(
+  'fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]',
+  'motion-safe:data-[state=open]:animate-[fade-in_150ms_ease-out]',
+);
+
+export interface DialogContentProps {
+  title: ReactNode;
+  /** A sentence under the title; also the dialog's accessible description. */
+  description?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+  /** Hide the visible title while keeping it as the accessible name. */
+  hideTitle?: boolean;
+}
+
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+  hideTitle = false,
+}: DialogContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className={overlayClasses} />
+      <RadixDialog.Content
+        // Without a description Radix warns unless aria-describedby is explicitly undefined.
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        className={cn(
+          'fixed top-1/2 left-1/2 z-50 max-h-[85vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          'overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
+          'motion-safe:data-[state=open]:animate-[pop-in_150ms_ease-out]',
+          className,
+        )}
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <div className={cn(hideTitle && 'sr-only')}>
+            <RadixDialog.Title className="text-lg font-semibold text-slate-900">
+              {title}
+            </RadixDialog.Title>
+            {description && (
+              <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+                {description}
+              </RadixDialog.Description>
+            )}
+          </div>
+          <RadixDialog.Close
+            aria-label="Close"
+            className="-m-1 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <X aria-hidden="true" className="h-5 w-5" />
+          </RadixDialog.Close>
+        </div>
+        {children}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

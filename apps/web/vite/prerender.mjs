@@ -1,0 +1,47 @@
+// Writes dist/landing.html: dist/index.html with the landing route prerendered into #root. Runs
+// after the client build and the SSR build of src/prerender.tsx (see package.json `build`); the
+// server sends this file for GET / only (apps/server/src/plugins/spa.ts).
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const web = fileURLToPath(new URL('..', import.meta.url));
+const ssrDir = `${web}node_modules/.cache/prerender`;
+const { renderLanding } = await import(pathToFileURL(`${ssrDir}/prerender.js`).href);
+
+// React puts resource hints (a preload of the footer's logo) before the markup; inside #root they
+// would be one more node for hydration to skip, and the footer is far below the fold anyway.
+const markup = (await renderLanding()).replace(/^(<link\b[^>]*>)+/, '');
+if (/<script\b/i.test(markup)) throw new Error('prerender: the landing markup holds a script');
+if (markup.includes('<!--$?-->') || markup.includes('<!--$!-->')) {
+  throw new Error('prerender: a Suspense boundary did not resolve');
+}
+
+const index = readFileSync(`${web}dist/index.html`, 'utf8');
+const emptyRoot = '<div id="root"></div>';
+if (!index.includes(emptyRoot)) throw new Error('prerender: no empty #root in dist/index.html');
+const landing = index
+  .replace(emptyRoot, () => `<div id="root">${markup}</div>`)
+  // The landing chunk's CSS (index.html only preloads it) applies before the first paint here.
+  .replace(
+    /<link rel="preload" as="style"( crossorigin)? href="([^"]+\.css)">/g,
+    (_m, co, href) => `<link rel="stylesheet"${co ?? ''} href="${href}">`,
+  )
+  // Here the scripts only hydrate what is already on screen, so they start after the first paint
+  // rather than compete with the CSS for the network: a small external script (the CSP allows no
+  // inline one) adds the entry once a frame has been drawn; the entry loads the rest itself.
+  .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+  .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src) => {
+    const boot =
+      `requestAnimationFrame(()=>setTimeout(()=>{const s=document.createElement('script');` +
+      `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};document.head.append(s)}))\n`;
+    const name = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
+    writeFileSync(`${web}dist/${name}`, boot);
+    return `<script defer src="/${name}"></script>`;
+  });
+if (!landing.includes('/assets/boot-')) throw new Error('prerender: no module entry script found');
+writeFileSync(`${web}dist/landing.html`, landing);
+rmSync(ssrDir, { recursive: true, force: true });
+process.stdout.write(
+  `prerender: dist/landing.html (${(markup.length / 1024).toFixed(1)} KB of markup)\n`,
+);
