@@ -1,0 +1,142 @@
+import {
+  expect,
+  linkFromMail,
+  newAccount,
+  registerViaApi,
+  signInThroughUi,
+  test,
+  watchForText,
+} from './fixtures';
+
+/** Accounts in a real browser against the real server: register, sign in, guard, sign out, reset. */
+
+test('a new student registers, is sent to sign in, signs in and reaches the dashboard', async ({
+  page,
+}) => {
+  const account = newAccount('ria');
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: /create account/i }).click();
+
+  // The spec: a success message, then /login after 2 s.
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /account/i })
+      .first(),
+  ).toBeVisible();
+  await page.waitForURL('**/login', { timeout: 5_000 });
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  const sawSuccess = await watchForText(page, 'Login successful! Redirecting...');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+  expect(await sawSuccess()).toBe(true);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(account.name.split(' ')[0]!);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('a signed-out visit to a protected page returns there, query and hash kept, after sign-in', async ({
+  page,
+  server,
+}) => {
+  const account = newAccount('kabir');
+  await registerViaApi(server.baseURL, account);
+
+  await page.goto('/dashboard?view=week#panels');
+  await page.waitForURL('**/login');
+  expect(await page.evaluate(() => sessionStorage.getItem('postLoginRedirect'))).toBe(
+    '/dashboard?view=week#panels',
+  );
+
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard?view=week#panels');
+  expect(await page.evaluate(() => sessionStorage.getItem('postLoginRedirect'))).toBeNull();
+});
+
+test('wrong credentials show the server message and keep the visitor on sign-in', async ({
+  page,
+  server,
+}) => {
+  const account = newAccount('maya');
+  await registerViaApi(server.baseURL, account);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('signing out ends the session: the token is gone and refused by the server', async ({
+  page,
+  server,
+}) => {
+  const account = newAccount('tara');
+  await registerViaApi(server.baseURL, account);
+  await signInThroughUi(page, account.email, account.password);
+  await page.waitForURL('**/dashboard');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await page.waitForURL('**/login');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  const profile = await fetch(`${server.baseURL}/api/auth/profile`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(profile.status).toBe(401);
+
+  await page.goto('/dashboard');
+  await page.waitForURL('**/login');
+});
+
+test('forgot password: the mailed link resets the password, which then signs in', async ({
+  page,
+  server,
+}) => {
+  const account = newAccount('neel');
+  await registerViaApi(server.baseURL, account);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: /forgot password/i }).click();
+  await page.waitForURL('**/forgot-password');
+  const send = page.getByRole('button', { name: 'Send Reset Link' });
+  await expect(send).toBeDisabled();
+  await page.getByLabel('Email').fill(account.email);
+  await send.click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+
+  const mail = await server.smtp.waitForMail(account.email);
+  const link = linkFromMail(mail.raw, '/reset-password/');
+  expect(link.startsWith(server.baseURL)).toBe(true);
+
+  await page.goto(link);
+  const submit = page.getByRole('button', { name: 'Reset Password' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('New Password', { exact: true }).fill('BetterPass42');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('BetterPass4');
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel('Confirm Password', { exact: true }).fill('BetterPass42');
+  await expect(page.getByText('Passwords match')).toBeVisible();
+  await submit.click();
+  await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
+  await page.waitForURL('**/login', { timeout: 6_000 });
+
+  // The link works once: the old password no longer signs in, the new one does.
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+
+  await page.getByLabel('Password', { exact: true }).fill('BetterPass42');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+});

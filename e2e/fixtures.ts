@@ -1,0 +1,194 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startSmtpCapture, type SmtpCapture } from '../apps/server/src/test/smtp';
+
+/**
+ * Each Playwright worker starts the real server (`apps/server/src/server.ts`, serving the built web
+ * app) on its own port, with its own database (PGlite in a temp folder, or a fresh PostgreSQL
+ * database when DATABASE_URL is set) and a real SMTP server that catches every mail it sends.
+ */
+
+export interface TestServer {
+  baseURL: string;
+  smtp: SmtpCapture;
+  contactEmail: string;
+}
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CONTACT_EMAIL = 'contact@studycircle.test';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function createDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { url: undefined, drop: async () => {} };
+  const name = `sc_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+export const test = base.extend<object, { server: TestServer }>({
+  server: [
+    async ({}, use) => {
+      const smtp = await startSmtpCapture();
+      const port = await freePort();
+      const dataDir = mkdtempSync(join(tmpdir(), 'sc-e2e-'));
+      const database = await createDatabase();
+      const baseURL = `http://127.0.0.1:${port}`;
+      let log = '';
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          PUBLIC_URL: baseURL,
+          SMTP_URL: smtp.url,
+          CONTACT_EMAIL,
+          LOG_LEVEL: 'warn',
+          ...(database.url ? { DATABASE_URL: database.url } : {}),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+      child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+      try {
+        await waitForHealth(baseURL, child, () => log);
+        await use({ baseURL, smtp, contactEmail: CONTACT_EMAIL });
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+        await smtp.close();
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+
+/** A unique, valid account for one test. */
+export function newAccount(label = 'student') {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${randomBytes(2).toString('hex')}`;
+  return {
+    name: `${label[0]!.toUpperCase()}${label.slice(1)} ${id.slice(-4)}`,
+    email: `${label}-${id}@example.com`,
+    password: 'Secret123',
+  };
+}
+
+/** Registers through the API (fast set-up for tests whose subject is something else). */
+export async function registerViaApi(
+  baseURL: string,
+  account: { name: string; email: string; password: string },
+): Promise<{ token: string; user: { id: string; name: string; email: string } }> {
+  const res = await fetch(`${baseURL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { token: string; user: { id: string; name: string; email: string } };
+}
+
+/**
+ * Records, from inside the page, whether `text` is ever shown after this call. A message that
+ * lives only until a redirect (600 ms for the sign-in success) can fall between two polls of a
+ * loaded machine; a MutationObserver cannot miss it.
+ */
+export async function watchForText(page: Page, text: string): Promise<() => Promise<boolean>> {
+  await page.evaluate((wanted) => {
+    const w = window as unknown as { __sawText?: Record<string, boolean> };
+    w.__sawText ??= {};
+    const seen = () => document.body.innerText.includes(wanted);
+    w.__sawText[wanted] = seen();
+    new MutationObserver((_records, observer) => {
+      if (seen()) {
+        w.__sawText![wanted] = true;
+        observer.disconnect();
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return () =>
+    page.evaluate(
+      (wanted) =>
+        (window as unknown as { __sawText?: Record<string, boolean> }).__sawText?.[wanted] === true,
+      text,
+    );
+}
+
+/** Signs in through the real login screen and waits for the post-login navigation. */
+export async function signInThroughUi(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const sawSuccess = await watchForText(page, 'Login successful! Redirecting...');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  expect(await sawSuccess()).toBe(true);
+}
+
+/** The first http(s) link in a raw mail that points at `path`, decoded from quoted-printable. */
+export function linkFromMail(raw: string, path: string): string {
+  const decoded = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const match = new RegExp(`https?://[^\\s"<>]*${path}[^\\s"<>]*`).exec(decoded);
+  if (!match) throw new Error(`no ${path} link in mail:\n${decoded}`);
+  return match[0];
+}

@@ -1,0 +1,352 @@
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/**
+ * The public marketing pages as a visitor meets them: content, links, metadata, the particle
+ * background, the logged-out bar's sections and drawer, and accessibility (axe-core).
+ */
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+declare global {
+  interface Window {
+    axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+  }
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const { violations } = await page.evaluate(() =>
+    window.axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+const metaContent = (page: Page, selector: string) =>
+  page.locator(selector).first().getAttribute('content');
+
+test.describe('landing page', () => {
+  test('shows the slogan, its sections, the four features and the free sign-up', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Learn. Collaborate. Succeed.',
+    );
+    for (const id of ['top', 'features', 'community', 'collaboration']) {
+      await expect(page.locator(`section#${id}`)).toBeAttached();
+    }
+    const features = page.locator('#features');
+    for (const title of ['Study Groups', 'Real-time Chat', 'Task Tracking', 'Smart Reminders']) {
+      await expect(features.getByRole('heading', { name: title, level: 3 })).toBeVisible();
+    }
+    await expect(page.getByText('no credit card required').first()).toBeVisible();
+
+    await expect(page).toHaveTitle('StudyCircle – Learn. Collaborate. Succeed.');
+    expect(await metaContent(page, 'meta[name="description"]')).toContain('study together');
+
+    await page.getByRole('link', { name: 'Create your free account' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('renders without a single API call', async ({ page }) => {
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls).toEqual([]);
+  });
+
+  test('links to features, community and registration', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Explore features' }).click();
+    await expect(page).toHaveURL(/\/features$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'See all features' }).click();
+    await expect(page).toHaveURL(/\/features$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Visit the community' }).click();
+    await expect(page).toHaveURL(/\/community$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Start for free' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('the bar scrolls to a section and highlights the one in view', async ({ page }) => {
+    await page.goto('/');
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await bar.getByRole('link', { name: 'Features' }).click();
+    await expect(page.locator('#features')).toBeInViewport();
+    await expect(bar.getByRole('link', { name: 'Features' })).toHaveAttribute(
+      'aria-current',
+      'location',
+    );
+    await bar.getByRole('link', { name: 'Community' }).click();
+    await expect(page.locator('#community')).toBeInViewport();
+    await expect(bar.getByRole('link', { name: 'Community' })).toHaveAttribute(
+      'aria-current',
+      'location',
+    );
+  });
+});
+
+test.describe('features page', () => {
+  test('shows the six features and Get Started goes to /register', async ({ page }) => {
+    await page.goto('/features');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Tools built for studying');
+    const titles = [
+      'Real-time Whiteboard',
+      'Synchronized Videos',
+      'Smart Notes with AI Summaries',
+      'Task Boards',
+      'Community Groups',
+      'File Sharing',
+    ];
+    for (const title of titles) {
+      await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+    }
+    await expect(page.getByRole('article')).toHaveCount(6);
+    await expect(page).toHaveTitle('Features – StudyCircle');
+    expect(await metaContent(page, 'meta[name="description"]')).toContain('Whiteboard');
+
+    await page.getByRole('main').getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});
+
+test.describe('community page', () => {
+  test('shows the three spaces, the six guidelines and the contact form', async ({ page }) => {
+    await page.goto('/community');
+    await expect(page).toHaveTitle('Community – StudyCircle');
+    for (const title of ['Open Discussions', 'Study Circles', 'Resource Hub']) {
+      await expect(page.getByRole('heading', { name: title, level: 3 })).toBeVisible();
+    }
+    const guidelines = page.locator('section[aria-labelledby="guidelines-title"] li');
+    await expect(guidelines).toHaveCount(6);
+    await expect(guidelines.getByRole('heading')).toHaveText([
+      'Be respectful',
+      'Share original content',
+      'Keep it safe and private',
+      'No spam',
+      'Collaborate',
+      'Contribute',
+    ]);
+    // The form loads as the visitor nears it.
+    const contact = page.locator('#contact');
+    await contact.scrollIntoViewIfNeeded();
+    await expect(contact.getByRole('form', { name: 'Send us a message' })).toBeVisible();
+  });
+
+  test('Join the Community and Get Started go to /register', async ({ page }) => {
+    await page.goto('/community');
+    await page.getByRole('link', { name: 'Join the Community' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+    await page.goto('/community');
+    await page.getByRole('main').getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('the footer links reach real pages', async ({ page }) => {
+    // The footer sits inside the root layout's <main>, so it is a plain footer, not contentinfo.
+    const footerLink = (name: string) => page.locator('footer').getByRole('link', { name });
+    const cases = [
+      { name: 'Features', url: /\/features$/, heading: /Tools built for studying/ },
+      { name: 'Community', url: /\/community$/, heading: /A community that/ },
+      { name: 'Study Groups', url: /\/groups$/, heading: /Study group pages/ },
+      { name: 'Sign in', url: /\/login$/, heading: /./ },
+      { name: 'Create an account', url: /\/register$/, heading: /./ },
+    ];
+    for (const c of cases) {
+      await page.goto('/community');
+      await footerLink(c.name).click();
+      await expect(page).toHaveURL(c.url);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.heading);
+    }
+
+    // Contact us lands on the form, from another page as well as from the community page.
+    await page.goto('/features');
+    await footerLink('Contact us').click();
+    await expect(page).toHaveURL(/\/community#contact$/);
+    await expect(page.locator('#contact')).toBeInViewport();
+    await expect(page.getByLabel('Name', { exact: true })).toBeVisible();
+  });
+
+  test('a link to /community#contact opens at the form', async ({ page }) => {
+    await page.goto('/community#contact');
+    await expect(page.locator('#contact')).toBeInViewport();
+  });
+});
+
+test('the groups page says details and members are coming soon', async ({ page }) => {
+  await page.goto('/groups');
+  await expect(page).toHaveTitle('Study Groups – StudyCircle');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Study group pages');
+  await expect(page.getByText('Group details and members are coming soon.')).toBeVisible();
+  await page.getByRole('link', { name: 'Create a free account' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test.describe('decorative particles', () => {
+  const particleState = (page: Page) =>
+    page.locator('[data-particle]').evaluateAll((els) =>
+      els.map((el) => ({
+        animation: getComputedStyle(el).animationName,
+        running: el.getAnimations().filter((a) => a.playState === 'running').length,
+      })),
+    );
+
+  test('15 particles float behind the page, hidden from assistive technology', async ({ page }) => {
+    for (const path of ['/', '/features', '/community', '/groups']) {
+      await page.goto(path);
+      const layer = page.getByTestId('floating-particles');
+      await expect(layer).toHaveAttribute('aria-hidden', 'true');
+      await expect(layer.locator('[data-particle]')).toHaveCount(15);
+      expect(await layer.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+    }
+    const states = await particleState(page);
+    expect(states.every((s) => s.animation === 'sc-particle-float' && s.running === 1)).toBe(true);
+  });
+
+  test('they stand still when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(page.locator('[data-particle]')).toHaveCount(15);
+    const states = await particleState(page);
+    expect(states.every((s) => s.animation === 'none' && s.running === 0)).toBe(true);
+  });
+});
+
+test.describe('front door', () => {
+  test('the public pages break no rule of the strict CSP', async ({ page }) => {
+    // Init scripts run outside the page's CSP, so they can watch for violations from the start.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    for (const path of ['/', '/features', '/community', '/groups']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const violations = await page.evaluate(
+        () => (window as unknown as { cspViolations: string[] }).cspViolations,
+      );
+      expect(violations, path).toEqual([]);
+    }
+  });
+
+  test('index.html carries social tags, icons and the manifest', async ({ page, request }) => {
+    await page.goto('/');
+    expect(await metaContent(page, 'meta[property="og:title"]')).toContain('StudyCircle');
+    expect(await metaContent(page, 'meta[property="og:image"]')).toBe('/og-image.jpg');
+    expect(await metaContent(page, 'meta[name="twitter:card"]')).toBe('summary_large_image');
+    expect(await metaContent(page, 'meta[name="theme-color"]')).toBe('#4f46e5');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+      'href',
+      '/manifest.webmanifest',
+    );
+    await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute(
+      'href',
+      '/apple-touch-icon.png',
+    );
+
+    const manifest = await request.get('/manifest.webmanifest');
+    expect(manifest.ok()).toBe(true);
+    const body = (await manifest.json()) as { name: string; icons: { src: string }[] };
+    expect(body.name).toBe('StudyCircle');
+    for (const src of [
+      ...body.icons.map((i) => i.src),
+      '/apple-touch-icon.png',
+      '/og-image.jpg',
+      '/favicon.svg',
+    ]) {
+      expect((await request.get(src)).status(), src).toBe(200);
+    }
+    const robots = await request.get('/robots.txt');
+    expect(robots.ok()).toBe(true);
+    expect(await robots.text()).toContain('User-agent: *');
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the drawer opens and its links work', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('link', { name: 'Community' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.locator('#community')).toBeInViewport();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('link', { name: 'Features' }).click();
+    await expect(page.locator('#features')).toBeInViewport();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/register$/);
+
+    await page.goto('/features');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the pages fit the screen without sideways scrolling', async ({ page }) => {
+    for (const path of ['/', '/features', '/community', '/groups']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test.describe('accessibility (axe-core)', () => {
+  // axe is injected as an inline script, which the app's CSP rightly refuses.
+  test.use({ bypassCSP: true });
+
+  for (const path of [
+    '/',
+    '/features',
+    '/community',
+    '/groups',
+    '/login',
+    '/register',
+    '/forgot-password',
+  ]) {
+    test(`${path} has no violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  test('the community page has none with the contact form showing an error', async ({ page }) => {
+    await page.goto('/community#contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please fill all required fields.');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
