@@ -1,0 +1,115 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { ROOT, freePort, startProcess, stopProcess } from './lib/processes.js';
+
+/**
+ * Lighthouse 12 (mobile: its default emulated phone and simulated slow 4G) on the public pages,
+ * served from the production build by the real server, in Debian's Chromium. Prints the four
+ * category scores per page against the goals. Each page runs RUNS times and the median is kept,
+ * because the performance score moves a few points between runs. Run after `npm run build`.
+ */
+
+const PAGES = ['/', '/features', '/community'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+const GOALS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+
+if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
+  console.error('apps/web/dist/index.html not found: run `npm run build` first.');
+  process.exit(1);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'sc-lighthouse-'));
+const origin = `http://127.0.0.1:${port}`;
+const server = await startProcess(
+  'apps/server/src/server.ts',
+  { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  `${origin}/api/health`,
+);
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+
+const results: { page: string; scores: Record<Category, number>; flagged: string[] }[] = [];
+try {
+  for (const page of PAGES) {
+    const runs: Record<Category, number>[] = [];
+    const flagged = new Set<string>();
+    for (let i = 0; i < RUNS; i += 1) {
+      const result = await lighthouse(`${origin}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { categories, audits, runtimeError } = result.lhr;
+      if (runtimeError) {
+        // A failed load (say, the build changed under the server) says nothing about the page.
+        console.log(
+          `  ${page} run ${i + 1}: skipped, ${runtimeError.code}: ${runtimeError.message}`,
+        );
+        continue;
+      }
+      runs.push(
+        Object.fromEntries(
+          CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]),
+        ) as Record<Category, number>,
+      );
+      // Name the failing audits of the non-performance categories, so a miss says what to fix.
+      for (const c of CATEGORIES.filter((c) => c !== 'performance')) {
+        for (const ref of categories[c]?.auditRefs ?? []) {
+          const audit = audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+            flagged.add(`${c}: ${audit.id} (${audit.title})`);
+          }
+        }
+      }
+      const lcp = audits['largest-contentful-paint']?.displayValue;
+      const fcp = audits['first-contentful-paint']?.displayValue;
+      const tbt = audits['total-blocking-time']?.displayValue;
+      const cls = audits['cumulative-layout-shift']?.displayValue;
+      console.log(`  ${page} run ${i + 1}: FCP ${fcp}, LCP ${lcp}, TBT ${tbt}, CLS ${cls}`);
+    }
+    if (runs.length === 0) throw new Error(`every Lighthouse run of ${page} failed`);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))]),
+    ) as Record<Category, number>;
+    results.push({ page, scores, flagged: [...flagged] });
+  }
+} finally {
+  chrome.kill();
+  await stopProcess(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, goals in brackets`);
+const header = ['page', ...CATEGORIES.map((c) => `${c} [${GOALS[c]}]`)];
+console.log(`  ${header.map((h, i) => h.padEnd(i === 0 ? 12 : 22)).join('')}`);
+let missed = false;
+for (const r of results) {
+  const cells = CATEGORIES.map((c) => {
+    const ok = r.scores[c] >= GOALS[c];
+    if (!ok) missed = true;
+    return `${r.scores[c]} ${ok ? 'ok' : 'MISSED'}`.padEnd(22);
+  });
+  console.log(`  ${r.page.padEnd(12)}${cells.join('')}`);
+  for (const f of r.flagged) console.log(`      flagged ${f}`);
+}
+if (missed) process.exitCode = 1;

@@ -1,0 +1,58 @@
+import { createServer } from 'node:http';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+
+/**
+ * The baseline for the profile benchmark: a bare node:http server that does what
+ * GET /api/auth/profile does and nothing else: verify the HS256 token, check the user's token
+ * version, read the profile row, with the same driver (pg) and the same pool size.
+ */
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const secret = new TextEncoder().encode(process.env.JWT_SECRET);
+
+const server = createServer(async (req, res) => {
+  if (req.url === '/health') return res.end('ok');
+  try {
+    const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: 'studycircle',
+    });
+    // Named statements, as the app's repository prepares them.
+    const auth = await pool.query({
+      name: 'bare_auth',
+      text: 'select id, name, email, token_version from users where id = $1',
+      values: [payload.sub],
+    });
+    if (auth.rows[0]?.token_version !== payload.ver) throw new Error('stale');
+    const { rows } = await pool.query({
+      name: 'bare_profile',
+      text: 'select * from users where id = $1',
+      values: [payload.sub],
+    });
+    const u = rows[0];
+    res.setHeader('content-type', 'application/json');
+    res.end(
+      JSON.stringify({
+        user: {
+          id: u.id,
+          _id: u.id,
+          name: u.name,
+          email: u.email,
+          phone: u.phone,
+          location: u.location,
+          bio: u.bio,
+          profilePic: u.profile_pic,
+          university: u.university,
+          major: u.major,
+          yearOfStudy: u.year_of_study,
+          createdAt: u.created_at.toISOString(),
+        },
+      }),
+    );
+  } catch {
+    res.statusCode = 401;
+    res.end('{"message":"unauthorized"}');
+  }
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
