@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Menu as MenuIcon } from 'lucide-react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { buttonClasses } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { BrandLink } from './brand-link';
@@ -29,6 +30,8 @@ export function PublicNav() {
   const active = useActiveSection(onLanding);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
+  // The landing page arrives prerendered; until React adopts it this button has no handler.
+  const hydrated = useHydrated();
 
   // Arriving at /#features from another page: the section renders after this bar, so wait for it.
   useEffect(() => {
@@ -97,8 +100,9 @@ export function PublicNav() {
         </div>
         <button
           type="button"
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 md:hidden"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50 md:hidden"
           aria-label="Open menu"
+          disabled={!hydrated}
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
           onClick={openDrawer}
