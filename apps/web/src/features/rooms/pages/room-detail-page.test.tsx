@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from '../../../ui/toast';
 import { RoomDetailPage } from './room-detail-page';
 import { makeRoom, mockApi, renderAt } from '../testing/render';
 
@@ -120,6 +121,47 @@ describe('RoomDetailPage', () => {
       state: { backTo: '/dashboard' },
     });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+  });
+
+  it.each([
+    ['owner', false],
+    ['admin', true],
+    ['member', true],
+  ] as const)('Leave Room for %s: %s', (userRole, visible) => {
+    mockApi({});
+    show({ userRole });
+    expect(Boolean(screen.queryByRole('button', { name: 'Leave Room' }))).toBe(visible);
+  });
+
+  it('Leave Room asks first, then leaves, forgets the room and returns to the list', async () => {
+    localStorage.setItem('userRooms', JSON.stringify([makeRoom({ userRole: 'member' })]));
+    const { calls } = mockApi({ [`POST /rooms/${ID}/leave`]: () => ({ body: { ok: true } }) });
+    show({ userRole: 'member' });
+    await userEvent.click(screen.getByRole('button', { name: 'Leave Room' }));
+    expect(calls).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, leave room' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/rooms'),
+    );
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([
+      { method: 'POST', path: `/rooms/${ID}/leave`, body: undefined },
+    ]);
+    expect(JSON.parse(localStorage.getItem('userRooms') ?? '[]')).toEqual([]);
+  });
+
+  it('Leave Room shows the server message when leaving fails and stays', async () => {
+    mockApi({
+      [`POST /rooms/${ID}/leave`]: () => ({
+        status: 403,
+        body: { message: 'Only members can do that.', error: 'Forbidden', code: 'FORBIDDEN' },
+      }),
+    });
+    render(<Toaster />);
+    show({ userRole: 'member' });
+    await userEvent.click(screen.getByRole('button', { name: 'Leave Room' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, leave room' }));
+    expect(await screen.findByText('Only members can do that.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Calculus Crew' })).toBeInTheDocument();
   });
 
   it('Close returns to the default back target', async () => {

@@ -23,6 +23,7 @@ import { toast } from '../../../ui/toast';
 import { useRoom } from '../api/get-room';
 import { useJoinRoom } from '../api/join-room';
 import { joinErrorMessage } from '../components/join-room-dialog';
+import { LeaveRoomButton } from '../components/leave-room-button';
 import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from '../components/room-status-badge';
 import { useCopiedState } from '../hooks/use-copied-state';
 import { copyText } from '../lib/clipboard';
@@ -268,15 +269,23 @@ function DetailView({
             <Button variant="ghost" onClick={close}>
               Close
             </Button>
-            {canManageRoom(room) && (
-              <Button
-                variant="secondary"
-                onClick={() => navigate('/dashboard/rooms', { state: { manageRoomId: id } })}
-              >
-                <Settings aria-hidden="true" className="h-4 w-4" />
-                Manage Room
-              </Button>
-            )}
+            <div className="flex flex-wrap items-center gap-3">
+              {room.isMember && role !== 'owner' && (
+                <LeaveRoomButton
+                  room={room}
+                  onLeft={() => navigate('/dashboard/rooms', { replace: true })}
+                />
+              )}
+              {canManageRoom(room) && (
+                <Button
+                  variant="secondary"
+                  onClick={() => navigate('/dashboard/rooms', { state: { manageRoomId: id } })}
+                >
+                  <Settings aria-hidden="true" className="h-4 w-4" />
+                  Manage Room
+                </Button>
+              )}
+            </div>
           </footer>
         </div>
       </article>

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Room } from '@studycircle/shared';
+import { apiRequest } from '../../../lib/http';
+import { forgetRoom, roomIdOf } from '../storage/rooms-storage';
+import { roomsQueryKey } from './get-rooms';
+
+/** POST /api/rooms/:id/leave (any member but the owner, who deletes the room instead). */
+export async function leaveRoom(roomId: string): Promise<void> {
+  await apiRequest<unknown>(`/rooms/${encodeURIComponent(roomId)}/leave`, { method: 'POST' });
+}
+
+export function useLeaveRoom() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: leaveRoom,
+    onSuccess: (_data, roomId) => {
+      // Spec section 4: a room the user left leaves the local list too.
+      forgetRoom(roomId);
+      queryClient.setQueryData<Room[]>(roomsQueryKey, (old) =>
+        old?.filter((room) => roomIdOf(room) !== roomId),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['rooms'] });
+    },
+  });
+}
