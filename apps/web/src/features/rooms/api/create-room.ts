@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateRoomInput, Room, RoomResponse } from '@studycircle/shared';
 import { apiRequest } from '../../../lib/http';
 import { cacheRoom } from '../storage/rooms-storage';
-import { roomsQueryKey } from './get-rooms';
+import { prependToRoomList, roomsQueryKey } from './get-rooms';
 
 /** POST /api/rooms: the caller becomes the owner. */
 export async function createRoom(input: CreateRoomInput): Promise<Room> {
@@ -16,7 +16,7 @@ export function useCreateRoom() {
     mutationFn: createRoom,
     onSuccess: (room) => {
       cacheRoom(room);
-      queryClient.setQueryData<Room[]>(roomsQueryKey, (old) => [room, ...(old ?? [])]);
+      prependToRoomList(queryClient, room);
       void queryClient.invalidateQueries({ queryKey: roomsQueryKey });
     },
   });

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Room } from '@studycircle/shared';
 import { apiRequest } from '../../../lib/http';
-import { forgetRoom, roomIdOf } from '../storage/rooms-storage';
-import { roomsQueryKey } from './get-rooms';
+import { forgetRoom } from '../storage/rooms-storage';
+import { removeFromRoomList } from './get-rooms';
 
 /** DELETE /api/rooms/:id (owner only). */
 export async function deleteRoom(roomId: string): Promise<void> {
@@ -16,9 +15,7 @@ export function useDeleteRoom() {
     onSuccess: (_data, roomId) => {
       // Spec section 4: a deleted room leaves the local list.
       forgetRoom(roomId);
-      queryClient.setQueryData<Room[]>(roomsQueryKey, (old) =>
-        old?.filter((room) => roomIdOf(room) !== roomId),
-      );
+      removeFromRoomList(queryClient, roomId);
       void queryClient.invalidateQueries({ queryKey: ['rooms'] });
     },
   });

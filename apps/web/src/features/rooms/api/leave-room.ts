@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Room } from '@studycircle/shared';
 import { apiRequest } from '../../../lib/http';
-import { forgetRoom, roomIdOf } from '../storage/rooms-storage';
-import { roomsQueryKey } from './get-rooms';
+import { forgetRoom } from '../storage/rooms-storage';
+import { removeFromRoomList } from './get-rooms';
 
 /** POST /api/rooms/:id/leave (any member but the owner, who deletes the room instead). */
 export async function leaveRoom(roomId: string): Promise<void> {
@@ -16,9 +15,7 @@ export function useLeaveRoom() {
     onSuccess: (_data, roomId) => {
       // Spec section 4: a room the user left leaves the local list too.
       forgetRoom(roomId);
-      queryClient.setQueryData<Room[]>(roomsQueryKey, (old) =>
-        old?.filter((room) => roomIdOf(room) !== roomId),
-      );
+      removeFromRoomList(queryClient, roomId);
       void queryClient.invalidateQueries({ queryKey: ['rooms'] });
     },
   });

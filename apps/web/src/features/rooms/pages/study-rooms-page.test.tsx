@@ -33,6 +33,37 @@ describe('StudyRoomsPage', () => {
     expect(screen.queryByRole('article', { name: 'Physics Problem Sets' })).not.toBeInTheDocument();
   });
 
+  it('loads the next page of rooms on Load more rooms, then hides the button', async () => {
+    const older = {
+      ...PUBLIC,
+      id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      _id: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      name: 'Older Room',
+    };
+    const seen: (string | null)[] = [];
+    const { fetchMock } = mockApi({
+      'GET /rooms': () => ({ body: { rooms: [OWNED], nextCursor: 'page-2' } }),
+    });
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const cursor = new URL(String(input), 'http://localhost').searchParams.get('cursor');
+      seen.push(cursor);
+      const body = cursor
+        ? { rooms: [older], nextCursor: null }
+        : { rooms: [OWNED], nextCursor: 'page-2' };
+      return new Response(JSON.stringify(body), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });
+    expect(await screen.findByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Older Room' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more rooms' }));
+    expect(await screen.findByRole('article', { name: 'Older Room' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
+    expect(seen).toEqual([null, 'page-2']);
+    expect(screen.queryByRole('button', { name: 'Load more rooms' })).not.toBeInTheDocument();
+  });
+
   it('toggles grid and list with aria-pressed', async () => {
     mockApi({ 'GET /rooms': () => ({ body: { rooms: [OWNED], nextCursor: null } }) });
     renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });

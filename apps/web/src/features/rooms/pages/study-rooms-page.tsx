@@ -318,6 +318,22 @@ export function StudyRoomsPage() {
             )}
           </>
         )}
+        {!showSkeleton && !failed && rooms.hasNextPage && (
+          <div className="flex flex-col items-center gap-2">
+            {filtering && (
+              <p className="text-sm text-slate-600">
+                Search and filters cover the rooms loaded so far.
+              </p>
+            )}
+            <Button
+              variant="outline"
+              loading={rooms.isFetchingNextPage}
+              onClick={() => void rooms.fetchNextPage()}
+            >
+              Load more rooms
+            </Button>
+          </div>
+        )}
       </div>
 
       <CreateRoomDialog
