@@ -42,6 +42,11 @@ export function createMailer(options: {
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const outbox = dataDir === ':memory:' ? undefined : join(dataDir, 'outbox');
+  // Said once at start-up, so an operator who forgot SMTP_URL learns it before a user does.
+  logger.warn(
+    { outbox: outbox ?? null },
+    'SMTP_URL is not set: mail is not delivered, only written to the outbox and logged',
+  );
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: FROM, ...mail });
