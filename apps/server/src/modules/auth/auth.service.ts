@@ -37,6 +37,8 @@ export const AUTH_LIMITS = {
   forgotMailsPerEmail: { max: 3, windowMs: 60 * MINUTE },
   resetPerIp: { max: 10, windowMs: 15 * MINUTE },
   registerPerIp: { max: 20, windowMs: 60 * MINUTE },
+  /** Wrong current passwords on one account: a stolen session cannot guess its way further. */
+  changePasswordFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
 } as const;
 
 /** A valid-looking hash to verify against when the e-mail is unknown, so timing does not tell. */
@@ -143,10 +145,17 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
 
     /** Changes the password of a signed-in user; earlier tokens die, a fresh one is returned. */
     async changePassword(userId: string, currentPassword: string, newPassword: string) {
+      const failuresKey = `change-password:fail:${userId}`;
+      const rule = AUTH_LIMITS.changePasswordFailuresPerUser;
+      if ((await rateLimiter.count(failuresKey)) >= rule.max) {
+        throw AppError.tooManyRequests(MESSAGES.tooManyAttempts);
+      }
       const row = await usersRepo.findById(userId);
       if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
+        await rateLimiter.hit(failuresKey, rule.windowMs);
         throw AppError.badRequest('Current password is incorrect');
       }
+      await rateLimiter.reset(failuresKey);
       const version = await usersRepo.setPassword(
         userId,
         await hashPassword(newPassword, passwordCost),

@@ -339,6 +339,24 @@ describe('profile and tokens', () => {
   });
 });
 
+describe('change password limits', () => {
+  it('refuses further guesses of the current password after five wrong ones', async () => {
+    const account = await registerUser(t.baseUrl);
+    const attempt = (currentPassword: string) =>
+      http(t.baseUrl, 'POST', '/api/auth/change-password', {
+        token: account.token,
+        body: { currentPassword, newPassword: 'NewSecret9' },
+      });
+    for (let i = 0; i < AUTH_LIMITS.changePasswordFailuresPerUser.max; i++) {
+      expect((await attempt(`wrong-${i}`)).status).toBe(400);
+    }
+    // Even the right password waits out the window: the guesser cannot tell it apart.
+    const blocked = await attempt(account.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ message: MESSAGES.tooManyAttempts });
+  });
+});
+
 describe('forgot and reset password', () => {
   it('answers the same for known and unknown emails and mails only real accounts', async () => {
     const account = await registerUser(t.baseUrl, { email: 'kiran@example.com' });
