@@ -125,5 +125,15 @@ test('create, copy the code, join by code, invite by email, accept with the invi
   // Admins may manage the room, but only the owner has the card's edit/delete menu.
   await expect(inviteePage.getByRole('button', { name: 'Manage Room' })).toBeVisible();
 
+  // The member leaves, after confirming; the owner then counts two members again.
+  await memberPage.goto(new URL(roomUrl).pathname);
+  await memberRoom.expectRoom(roomName);
+  await memberPage.getByRole('button', { name: 'Leave Room' }).click();
+  await memberPage.getByRole('button', { name: 'Yes, leave room' }).click();
+  await expect(memberPage).toHaveURL((url) => url.pathname === '/dashboard/rooms');
+  await expect(memberPage.getByText(`You left ${roomName}.`)).toBeVisible();
+  await ownerRooms.open();
+  await expect(ownerRooms.card(roomName).getByText('2 members')).toBeVisible();
+
   await Promise.all([ownerContext.close(), memberContext.close(), inviteeContext.close()]);
 });
