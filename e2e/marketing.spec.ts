@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, newAccount, registerViaApi } from './fixtures';
 
 /**
  * The public marketing pages as a visitor meets them: content, links, metadata, the particle
@@ -35,6 +35,43 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 const metaContent = (page: Page, selector: string) =>
   page.locator(selector).first().getAttribute('content');
+
+/**
+ * Starts recording CSP violations on every page this `page` opens; read them with the returned
+ * function. Init scripts run outside the page's CSP, so they see violations from the start.
+ */
+async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+/** Collects console errors and uncaught exceptions (React reports hydration failures so). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** The public pages the server sends prerendered, with their h1. */
+const PRERENDERED = [
+  ['/', 'Learn. Collaborate. Succeed.'],
+  ['/features', 'Tools built for studying together'],
+  ['/community', 'A community that learns together'],
+  ['/groups', 'Study group pages'],
+] as const;
+
+/** The phone menu button, found even where the desktop layout hides it. */
+const menuButton = (page: Page) => page.locator('button[aria-label="Open menu"]');
 
 test.describe('landing page', () => {
   test('shows the slogan, its sections, the four features and the free sign-up', async ({
@@ -232,22 +269,12 @@ test.describe('decorative particles', () => {
 
 test.describe('front door', () => {
   test('the public pages break no rule of the strict CSP', async ({ page }) => {
-    // Init scripts run outside the page's CSP, so they can watch for violations from the start.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (e) =>
-        seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-      );
-    });
+    const cspViolations = await watchCspViolations(page);
     for (const path of ['/', '/features', '/community', '/groups']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const violations = await page.evaluate(
-        () => (window as unknown as { cspViolations: string[] }).cspViolations,
-      );
-      expect(violations, path).toEqual([]);
+      expect(await cspViolations(), path).toEqual([]);
     }
   });
 
@@ -281,6 +308,120 @@ test.describe('front door', () => {
     const robots = await request.get('/robots.txt');
     expect(robots.ok()).toBe(true);
     expect(await robots.text()).toContain('User-agent: *');
+  });
+});
+
+test.describe('prerendered public pages', () => {
+  for (const [path, heading] of PRERENDERED) {
+    test(`${path} paints from its HTML, and React adopts that markup without an error`, async ({
+      page,
+    }) => {
+      const errors = watchErrors(page);
+      // Hold the script that starts the app, to look at the page as the HTML alone paints it.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/boot-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'commit' });
+      const h1 = page.getByRole('heading', { level: 1 });
+      await expect(h1).toHaveText(heading);
+      await expect(menuButton(page)).toBeDisabled();
+      await h1.evaluate(
+        (el) => ((window as unknown as { prerenderedH1: Element }).prerenderedH1 = el),
+      );
+      const stylesheets = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) =>
+            l.getAttribute('href'),
+          ),
+        );
+      const before = await stylesheets();
+
+      release();
+      // Hydrated: the button has its handler now.
+      await expect(menuButton(page)).toBeEnabled();
+      await page.waitForLoadState('networkidle');
+      // Adopted, not thrown away: a mismatch would make React render the page again from scratch.
+      expect(
+        await page.evaluate(
+          () =>
+            document.querySelector('h1') ===
+            (window as unknown as { prerenderedH1: Element }).prerenderedH1,
+        ),
+      ).toBe(true);
+      // Every stylesheet the page needs was in its HTML, so nothing restyles it after the paint.
+      expect(await stylesheets()).toEqual(before);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('a signed-in visitor gets the same pages with the logged-out bar (spec section 2)', async ({
+    page,
+    baseURL,
+  }) => {
+    const { token } = await registerViaApi(baseURL!, newAccount('visitor'));
+    await page.addInitScript((t) => localStorage.setItem('token', t), token);
+    const errors = watchErrors(page);
+    for (const [path, heading] of PRERENDERED) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(menuButton(page)).toBeEnabled();
+      const bar = page.getByRole('navigation', { name: 'Main' });
+      await expect(bar.getByRole('link', { name: 'Sign In' })).toBeVisible();
+      await expect(bar.getByRole('link', { name: 'Get Started' })).toBeVisible();
+    }
+    // The session is intact: the signed-in pages open without a detour through /login.
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
+    expect(page.url()).toMatch(/\/dashboard$/);
+    expect(errors).toEqual([]);
+  });
+
+  test('/community: the contact form arrives with React, and then sends', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/boot-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/community#contact', { waitUntil: 'commit' });
+    // Before the app runs there is no form to submit natively (a GET with every field in the URL).
+    await expect(page.getByText('Loading the contact form…')).toBeVisible();
+    await expect(page.locator('#contact form')).toHaveCount(0);
+    release();
+
+    const form = page.locator('#contact');
+    await form.getByLabel('Name', { exact: true }).fill('Asha Rao');
+    await form.getByLabel('Email', { exact: true }).fill('asha@example.com');
+    await form.getByLabel('Subject', { exact: true }).fill('Prerendered page');
+    await form.getByLabel('Message', { exact: true }).fill('Hello from the hydrated form');
+    const response = page.waitForResponse((r) => r.url().endsWith('/api/contact'));
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    expect((await response).status()).toBe(201);
+    await expect(form.getByRole('status')).toHaveText(
+      "Message sent successfully! We'll get back to you soon.",
+    );
+    expect(new URL(page.url()).search).toBe('');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the public pages still show their content and links', async ({ page }) => {
+    for (const [path, heading] of PRERENDERED) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByTestId('floating-particles').locator('[data-particle]')).toHaveCount(
+        15,
+      );
+      await expect(page.locator('footer').getByRole('link', { name: 'Features' })).toHaveAttribute(
+        'href',
+        '/features',
+      );
+    }
   });
 });
 

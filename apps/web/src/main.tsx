@@ -3,7 +3,7 @@ import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { LandingPage } from './app/router';
+import { PRERENDERED_ROUTES } from './app/router';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -15,11 +15,14 @@ const app = (
   </StrictMode>
 );
 
-// The server sends `/` prerendered (landing.html, written by the build from prerender.tsx), so it
-// paints before any script runs; React adopts that markup once the landing chunk (preloaded by
-// index.html) is in. Every other path starts empty.
-if (window.location.pathname === '/' && root.hasChildNodes()) {
-  void LandingPage.preload()
+// The server sends the public pages prerendered (prerendered/*.html, written by the build from
+// prerender.tsx) for their exact paths, so they paint before any script runs; React adopts that
+// markup once the page's chunk is in. Every other path (and any other spelling of these, say with
+// a trailing slash) gets the empty index.html and renders from scratch.
+const prerendered = PRERENDERED_ROUTES.get(window.location.pathname);
+if (prerendered && root.hasChildNodes()) {
+  void prerendered
+    .preload()
     .catch(() => undefined)
     .then(() => hydrateRoot(root, app));
 } else {

@@ -1,28 +1,25 @@
-// Writes dist/landing.html: dist/index.html with the landing route prerendered into #root. Runs
-// after the client build and the SSR build of src/prerender.tsx (see package.json `build`); the
-// server sends this file for GET / only (apps/server/src/plugins/spa.ts).
+// Writes dist/prerendered/<page>.html for each public page of src/prerender.tsx: dist/index.html
+// with that page prerendered into #root. Runs after the client build and the SSR build of
+// src/prerender.tsx (see package.json `build`); the server sends each file for its exact path
+// only (apps/server/src/plugins/spa.ts).
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const ssrDir = `${web}node_modules/.cache/prerender`;
-const { renderLanding } = await import(pathToFileURL(`${ssrDir}/prerender.js`).href);
-
-// React puts resource hints (a preload of the footer's logo) before the markup; inside #root they
-// would be one more node for hydration to skip, and the footer is far below the fold anyway.
-const markup = (await renderLanding()).replace(/^(<link\b[^>]*>)+/, '');
-if (/<script\b/i.test(markup)) throw new Error('prerender: the landing markup holds a script');
-if (markup.includes('<!--$?-->') || markup.includes('<!--$!-->')) {
-  throw new Error('prerender: a Suspense boundary did not resolve');
-}
+const { renderPage, prerenderedFile, PRERENDERED_PATHS } = await import(
+  pathToFileURL(`${ssrDir}/prerender.js`).href
+);
 
 const index = readFileSync(`${web}dist/index.html`, 'utf8');
 const emptyRoot = '<div id="root"></div>';
 if (!index.includes(emptyRoot)) throw new Error('prerender: no empty #root in dist/index.html');
-const landing = index
-  .replace(emptyRoot, () => `<div id="root">${markup}</div>`)
-  // The landing chunk's CSS (index.html only preloads it) applies before the first paint here.
+
+// The page around the markup is the same for every page.
+const shell = index
+  // The marketing pages' CSS (index.html only preloads it, for the landing chunk) applies before
+  // the first paint here. They all share it; e2e/marketing.spec.ts checks none adds a stylesheet.
   .replace(
     /<link rel="preload" as="style"( crossorigin)? href="([^"]+\.css)">/g,
     (_m, co, href) => `<link rel="stylesheet"${co ?? ''} href="${href}">`,
@@ -39,9 +36,24 @@ const landing = index
     writeFileSync(`${web}dist/${name}`, boot);
     return `<script defer src="/${name}"></script>`;
   });
-if (!landing.includes('/assets/boot-')) throw new Error('prerender: no module entry script found');
-writeFileSync(`${web}dist/landing.html`, landing);
+if (!shell.includes('/assets/boot-')) throw new Error('prerender: no module entry script found');
+
+mkdirSync(`${web}dist/prerendered`, { recursive: true });
+for (const path of PRERENDERED_PATHS) {
+  // React puts resource hints (a preload of the footer's logo) before the markup; inside #root
+  // they would be one more node for hydration to skip, and the footer is below the fold anyway.
+  const markup = (await renderPage(path)).replace(/^(<link\b[^>]*>)+/, '');
+  if (/<script\b/i.test(markup)) throw new Error(`prerender: the markup of ${path} holds a script`);
+  if (markup.includes('<!--$?-->') || markup.includes('<!--$!-->')) {
+    throw new Error(`prerender: a Suspense boundary of ${path} did not resolve`);
+  }
+  const file = `prerendered/${prerenderedFile(path)}`;
+  writeFileSync(
+    `${web}dist/${file}`,
+    shell.replace(emptyRoot, () => `<div id="root">${markup}</div>`),
+  );
+  process.stdout.write(
+    `prerender: ${path} -> dist/${file} (${(markup.length / 1024).toFixed(1)} KB of markup)\n`,
+  );
+}
 rmSync(ssrDir, { recursive: true, force: true });
-process.stdout.write(
-  `prerender: dist/landing.html (${(markup.length / 1024).toFixed(1)} KB of markup)\n`,
-);

@@ -9,17 +9,30 @@ import { TEST_PASSWORD_COST } from '../modules/auth/password.js';
 import type { FastifyInstance } from 'fastify';
 
 const INDEX_HTML = '<!doctype html><title>StudyCircle</title><div id="root"></div>';
-const LANDING_HTML =
-  '<!doctype html><title>StudyCircle</title><div id="root"><h1>Learn. Collaborate.</h1></div>';
+/** What the build writes to dist/prerendered/ (apps/web/vite/prerender.mjs), by path. */
+const PRERENDERED = {
+  '/': ['index.html', '<!doctype html><div id="root"><h1>Learn. Collaborate.</h1></div>'],
+  '/features': ['features.html', '<!doctype html><div id="root"><h1>Tools</h1></div>'],
+  '/community': ['community.html', '<!doctype html><div id="root"><h1>Community</h1></div>'],
+  '/groups': ['groups.html', '<!doctype html><div id="root"><h1>Groups</h1></div>'],
+} as const;
 
-/** A built web app in a temporary folder, served by the real app; `landing` adds landing.html. */
-function servedDist({ landing }: { landing: boolean }) {
+/**
+ * A built web app in a temporary folder, served by the real app; `prerendered` adds the
+ * prerendered pages.
+ */
+function servedDist({ prerendered }: { prerendered: boolean }) {
   const ctx = {} as { dist: string; database: Database; app: FastifyInstance };
   beforeAll(async () => {
     ctx.dist = mkdtempSync(join(tmpdir(), 'sc-dist-'));
     mkdirSync(join(ctx.dist, 'assets'));
     writeFileSync(join(ctx.dist, 'index.html'), INDEX_HTML);
-    if (landing) writeFileSync(join(ctx.dist, 'landing.html'), LANDING_HTML);
+    if (prerendered) {
+      mkdirSync(join(ctx.dist, 'prerendered'));
+      for (const [file, html] of Object.values(PRERENDERED)) {
+        writeFileSync(join(ctx.dist, 'prerendered', file), html);
+      }
+    }
     writeFileSync(
       join(ctx.dist, 'assets', 'index-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(4000))})`,
@@ -42,7 +55,7 @@ function servedDist({ landing }: { landing: boolean }) {
 }
 
 describe('serving the web app', () => {
-  const served = servedDist({ landing: false });
+  const served = servedDist({ prerendered: false });
 
   it('caches hashed assets for a year and compresses them', async () => {
     const res = await served.app.inject({
@@ -73,24 +86,37 @@ describe('serving the web app', () => {
   });
 });
 
-describe('serving the prerendered landing page', () => {
-  const served = servedDist({ landing: true });
+describe('serving the prerendered public pages', () => {
+  const served = servedDist({ prerendered: true });
 
-  it('answers exactly / with landing.html, revalidated like index.html', async () => {
-    for (const url of ['/', '/?utm_source=mail']) {
-      const res = await served.app.inject({ url, headers: { accept: 'text/html' } });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toBe(LANDING_HTML);
-      expect(res.headers['cache-control']).toMatch(/no-cache|max-age=0/);
+  it('answers each page exactly at its path with its file, revalidated like index.html', async () => {
+    for (const [path, [, html]] of Object.entries(PRERENDERED)) {
+      for (const url of [path, `${path}?utm_source=mail`]) {
+        const res = await served.app.inject({ url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.body, url).toBe(html);
+        expect(res.headers['cache-control']).toMatch(/no-cache|max-age=0/);
+      }
     }
   });
 
-  it('answers every other client route with the empty index.html', async () => {
-    for (const url of ['/login', '/features', '/dashboard/rooms', '/reset-password/abc?x=1']) {
+  it('answers every other client route, and other spellings, with the empty index.html', async () => {
+    const urls = [
+      '/login',
+      '/dashboard/rooms',
+      '/reset-password/abc?x=1',
+      // The router would show these pages too, but the markup is only for the exact path.
+      '/features/',
+      '/Features',
+      '/community/contact',
+      '/index',
+      '/prerendered',
+    ];
+    for (const url of urls) {
       const res = await served.app.inject({ url, headers: { accept: 'text/html' } });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX_HTML);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
       expect(res.headers['cache-control']).toMatch(/no-cache|max-age=0/);
     }
   });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,18 +10,31 @@ import { errorBody } from './errors.js';
  * Serves the built web app (apps/web/dist). Hashed files under /assets are cached for a year
  * (their names change with their content); index.html is always revalidated so a deploy shows
  * at once. Any other GET that is not under /api or /socket.io gets index.html, so client routes
- * load directly; unknown /api paths get a JSON 404. GET / gets landing.html instead when the build
- * wrote one: the same page with the landing route prerendered, which React hydrates. Other paths
- * never get it, so /login does not flash the landing page's markup.
+ * load directly; unknown /api paths get a JSON 404. The public pages the build prerendered
+ * (prerendered/index.html for /, prerendered/features.html for /features, ...) are sent instead for
+ * their exact path: the same page with that route's markup in place, which React hydrates. Other
+ * paths never get them, so /login does not flash the landing page's markup.
  */
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/** Path -> file for each prerendered page of the build (see apps/web/vite/prerender.mjs). */
+function prerenderedPages(root: string): Map<string, string> {
+  const dir = `${root}/prerendered`;
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir)) {
+    const name = /^([a-z0-9-]+)\.html$/.exec(file)?.[1];
+    if (name) pages.set(name === 'index' ? '/' : `/${name}`, `prerendered/${file}`);
+  }
+  return pages;
+}
 
 export default fp(
   async function spaPlugin(app: FastifyInstance, options: { webDist?: string }) {
     const root = options.webDist ?? DEFAULT_WEB_DIST;
     const hasBuild = existsSync(`${root}/index.html`);
-    const hasLanding = hasBuild && existsSync(`${root}/landing.html`);
+    const prerendered = hasBuild ? prerenderedPages(root) : new Map<string, string>();
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
@@ -49,7 +62,7 @@ export default fp(
           return reply
             .header('Cache-Control', 'no-cache')
             .type('text/html; charset=utf-8')
-            .sendFile(path === '/' && hasLanding ? 'landing.html' : 'index.html');
+            .sendFile(prerendered.get(path) ?? 'index.html');
         }
       }
       return reply

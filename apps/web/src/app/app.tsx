@@ -20,7 +20,7 @@ export function App() {
 }
 
 /**
- * Everything inside the router. The build prerenders `/` from this same tree under a
+ * Everything inside the router. The build prerenders the public pages from this same tree under a
  * StaticRouter (prerender.tsx), so the browser can hydrate that HTML without a mismatch.
  */
 export function AppContent() {

@@ -60,9 +60,9 @@ export function lazyRoute(load: () => Promise<ComponentType>, { query = true } =
     );
   }
   /**
-   * Loads the page's chunk ahead of rendering. main.tsx awaits it before hydrating the prerendered
-   * landing page, so hydration finds the page ready instead of a suspended boundary, which React
-   * would throw away and render from scratch if an update (the auth check) reached it first.
+   * Loads the page's chunk ahead of rendering. main.tsx awaits it before hydrating a prerendered
+   * page, so hydration finds the page ready instead of a suspended boundary, which React would
+   * throw away and render from scratch if an update (the auth check) reached it first.
    */
   RouteSection.preload = preload;
   return RouteSection;

@@ -11,9 +11,9 @@ import { UnknownRoute } from './route-error';
  * landing page ships only the shell and itself. Protected routes sit under RequireAuth.
  */
 
-// Marketing (issue 4): features/marketing. The landing, features and groups pages make no API
-// call, so they skip the query cache (see lazyRoute); the community page's contact form needs it.
-export const LandingPage = lazyRoute(
+// Marketing (issue 4): features/marketing. The pages make no API call, so they skip the query
+// cache (see lazyRoute); the community page's contact form, loaded on demand, brings its own.
+const LandingPage = lazyRoute(
   () => import('../features/marketing/pages/landing-page').then((m) => m.LandingPage),
   { query: false },
 );
@@ -21,12 +21,26 @@ const FeaturesPage = lazyRoute(
   () => import('../features/marketing/pages/features-page').then((m) => m.FeaturesPage),
   { query: false },
 );
-const CommunityPage = lazyRoute(() =>
-  import('../features/marketing/pages/community-page').then((m) => m.CommunityPage),
+const CommunityPage = lazyRoute(
+  () => import('../features/marketing/pages/community-page').then((m) => m.CommunityPage),
+  { query: false },
 );
 const GroupsPage = lazyRoute(
   () => import('../features/marketing/pages/groups-page').then((m) => m.GroupsPage),
   { query: false },
+);
+
+/**
+ * The public pages the build prerenders to HTML (prerender.tsx, vite/prerender.mjs), which the
+ * server sends for exactly these paths. main.tsx hydrates that HTML once the page's chunk is in.
+ */
+export const PRERENDERED_ROUTES: ReadonlyMap<string, { preload: () => Promise<unknown> }> = new Map(
+  [
+    ['/', LandingPage],
+    ['/features', FeaturesPage],
+    ['/community', CommunityPage],
+    ['/groups', GroupsPage],
+  ],
 );
 
 // Accounts: features/auth.

@@ -30,7 +30,7 @@ export function PublicNav() {
   const active = useActiveSection(onLanding);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
-  // The landing page arrives prerendered; until React adopts it this button has no handler.
+  // The public pages arrive prerendered; until React adopts them this button has no handler.
   const hydrated = useHydrated();
 
   // Arriving at /#features from another page: the section renders after this bar, so wait for it.

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import {
   CONTACT_LIMITS,
@@ -12,6 +12,8 @@ import {
   type ContactPriority,
 } from '@studycircle/shared';
 import { HttpError } from '../../../lib/http';
+import { queryClient } from '../../../lib/query-client';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -53,7 +55,20 @@ type Outcome =
   | { kind: 'success' }
   | { kind: 'error'; message: string; detail: string | null };
 
+/**
+ * The form with the app's shared query cache. The community page is prerendered and loads this
+ * form only when the visitor nears it, so the form brings the cache (TanStack Query) along rather
+ * than the page loading it up front.
+ */
 export function ContactForm() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ContactFormBody />
+    </QueryClientProvider>
+  );
+}
+
+function ContactFormBody() {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   const send = useSendContactMessage();
@@ -62,6 +77,9 @@ export function ContactForm() {
   usePublicConfig();
 
   const sending = send.isPending;
+  // Should the form ever arrive in prerendered markup, a submit before React adopts it would be a
+  // native GET that puts every field in the address; the button stays disabled until then.
+  const hydrated = useHydrated();
 
   const update =
     (key: keyof Fields) =>
@@ -174,7 +192,7 @@ export function ContactForm() {
       )}
       {outcome.kind === 'success' && <Alert tone="success">{CONTACT_MESSAGES.success}</Alert>}
 
-      <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+      <Button type="submit" size="lg" disabled={sending || !hydrated} className="w-full sm:w-auto">
         {sending ? (
           'Sending...'
         ) : (
