@@ -451,6 +451,27 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('opening the drawer locks the page behind it and breaks no rule of the CSP', async ({
+    page,
+  }) => {
+    const cspViolations = await watchCspViolations(page);
+    for (const path of ['/', '/features']) {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await expect(drawer).toBeVisible();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+        'hidden',
+      );
+      await drawer.getByRole('button', { name: 'Close menu' }).click();
+      await expect(drawer).toBeHidden();
+      expect(
+        await page.evaluate(() => getComputedStyle(document.documentElement).overflow),
+      ).not.toBe('hidden');
+      expect(await cspViolations(), path).toEqual([]);
+    }
+  });
+
   test('the pages fit the screen without sideways scrolling', async ({ page }) => {
     for (const path of ['/', '/features', '/community', '/groups']) {
       await page.goto(path);

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from './cn';
+import { useScrollLock } from './scroll-lock';
 
 /**
  * A modal dialog built on Radix: focus is trapped and returned, Escape and the close button dismiss
@@ -11,10 +12,21 @@ export const Dialog = RadixDialog.Root;
 export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
-export const overlayClasses = cn(
-  'fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]',
-  'motion-safe:data-[state=open]:animate-[fade-in_150ms_ease-out]',
+const overlayClasses = cn(
+  'pointer-events-auto fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]',
+  'motion-safe:animate-[fade-in_150ms_ease-out]',
 );
+
+/**
+ * The dimmed backdrop behind a modal (Dialog, Drawer), placed inside the modal's Portal, which
+ * mounts it only while open. It stands in for Radix's Overlay so that scrolling is locked by our
+ * stylesheet rather than an injected <style> element, which the CSP refuses (see scroll-lock.ts).
+ * A press on it is outside the content, so Radix still closes the modal.
+ */
+export function ModalOverlay({ ref }: { ref?: Ref<HTMLDivElement> }) {
+  useScrollLock();
+  return <div ref={ref} aria-hidden="true" className={overlayClasses} />;
+}
 
 export interface DialogContentProps {
   title: ReactNode;
@@ -35,7 +47,7 @@ export function DialogContent({
 }: DialogContentProps) {
   return (
     <RadixDialog.Portal>
-      <RadixDialog.Overlay className={overlayClasses} />
+      <ModalOverlay />
       <RadixDialog.Content
         // Without a description Radix warns unless aria-describedby is explicitly undefined.
         {...(description ? {} : { 'aria-describedby': undefined })}

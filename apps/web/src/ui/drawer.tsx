@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from './cn';
-import { overlayClasses } from './dialog';
+import { ModalOverlay } from './dialog';
 
 /**
  * A side sheet for small screens (the navigation drawers). It is a Radix dialog, so focus is
@@ -24,7 +24,7 @@ export function Drawer({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className={overlayClasses} />
+        <ModalOverlay />
         <RadixDialog.Content
           aria-describedby={undefined}
           className={cn(
@@ -46,7 +46,7 @@ export function Drawer({
               <X aria-hidden="true" className="h-5 w-5" />
             </RadixDialog.Close>
           </div>
-          <div className="flex-1 overflow-y-auto p-4">{children}</div>
+          <div className="flex-1 overflow-y-auto overscroll-contain p-4">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
