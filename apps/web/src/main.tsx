@@ -1,6 +1,6 @@
 // Zod must be configured before any schema module loads (see lib/zod-config.ts).
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { PRERENDERED_ROUTES } from './app/router';
@@ -24,7 +24,10 @@ if (prerendered && root.hasChildNodes()) {
   void prerendered
     .preload()
     .catch(() => undefined)
-    .then(() => hydrateRoot(root, app));
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page (the page is already on screen, so nothing waits for it);
+    // a tap meanwhile makes React hydrate what was tapped first.
+    .then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);
 }
