@@ -11,19 +11,15 @@ const ssrDir = `${web}node_modules/.cache/prerender`;
 const { renderPage, prerenderedFile, PRERENDERED_PATHS } = await import(
   pathToFileURL(`${ssrDir}/prerender.js`).href
 );
+// Each page chunk's CSS beyond the entry's, by page module name (written by vite/page-css.ts).
+const pageCss = JSON.parse(readFileSync(`${web}node_modules/.cache/page-css.json`, 'utf8'));
 
 const index = readFileSync(`${web}dist/index.html`, 'utf8');
 const emptyRoot = '<div id="root"></div>';
 if (!index.includes(emptyRoot)) throw new Error('prerender: no empty #root in dist/index.html');
 
-// The page around the markup is the same for every page.
+// The page around the markup is the same for every page but for the page's own stylesheets.
 const shell = index
-  // The marketing pages' CSS (index.html only preloads it, for the landing chunk) applies before
-  // the first paint here. They all share it; e2e/marketing.spec.ts checks none adds a stylesheet.
-  .replace(
-    /<link rel="preload" as="style"( crossorigin)? href="([^"]+\.css)">/g,
-    (_m, co, href) => `<link rel="stylesheet"${co ?? ''} href="${href}">`,
-  )
   // Here the scripts only hydrate what is already on screen, so they start after the first paint
   // rather than compete with the CSS for the network: a small external script (the CSP allows no
   // inline one) adds the entry once the browser reports the first contentful paint; the entry
@@ -44,6 +40,8 @@ const shell = index
     return `<script defer src="/${name}"></script>`;
   });
 if (!shell.includes('/assets/boot-')) throw new Error('prerender: no module entry script found');
+const entryCss = /<link rel="stylesheet"[^>]*>/.exec(shell)?.[0];
+if (!entryCss) throw new Error('prerender: no stylesheet in dist/index.html');
 
 mkdirSync(`${web}dist/prerendered`, { recursive: true });
 for (const path of PRERENDERED_PATHS) {
@@ -54,10 +52,18 @@ for (const path of PRERENDERED_PATHS) {
   if (markup.includes('<!--$?-->') || markup.includes('<!--$!-->')) {
     throw new Error(`prerender: a Suspense boundary of ${path} did not resolve`);
   }
+  // The page's chunk (src/features/*/pages/<name>.tsx) brings CSS of its own, which must apply
+  // at the first paint rather than when the chunk loads; e2e checks none is added afterwards.
+  const pageName = path === '/' ? 'landing-page' : `${path.slice(1)}-page`;
+  const css = pageCss[pageName];
+  if (!css) throw new Error(`prerender: no chunk for ${path} (expected a pages/${pageName}.tsx)`);
+  const links = css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
   const file = `prerendered/${prerenderedFile(path)}`;
   writeFileSync(
     `${web}dist/${file}`,
-    shell.replace(emptyRoot, () => `<div id="root">${markup}</div>`),
+    shell
+      .replace(entryCss, () => `${entryCss}${links}`)
+      .replace(emptyRoot, () => `<div id="root">${markup}</div>`),
   );
   process.stdout.write(
     `prerender: ${path} -> dist/${file} (${(markup.length / 1024).toFixed(1)} KB of markup)\n`,
