@@ -1,26 +1,68 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { pageCss } from './vite/page-css.js';
 
+/**
+ * React Router publishes only its development build under its package exports (its production
+ * build sits beside it, unexported: remix-run/react-router#12532). The browser bundle takes the
+ * production one, which leaves out the development warnings; tests and the prerender keep them.
+ */
 /** Each page chunk's CSS, for the prerender (vite/page-css.ts); vite/prerender.mjs reads it. */
 const PAGE_CSS_FILE = fileURLToPath(new URL('node_modules/.cache/page-css.json', import.meta.url));
 
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 // The dev server proxies the API and the socket to the Fastify server on :3000, so the browser
 // always talks to one origin, as in production.
-export default defineConfig({
-  plugins: [react(), tailwindcss(), pageCss(PAGE_CSS_FILE)],
-  server: {
-    port: 5173,
-    proxy: {
-      '/api': 'http://localhost:3000',
-      '/socket.io': { target: 'ws://localhost:3000', ws: true },
+export default defineConfig(({ command, isSsrBuild }) => {
+  const browserBuild = command === 'build' && !isSsrBuild;
+  return {
+    plugins: [react(), tailwindcss(), pageCss(PAGE_CSS_FILE)],
+    resolve: {
+      alias: browserBuild ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
     },
-  },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    assetsInlineLimit: 0,
-  },
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': 'http://localhost:3000',
+        '/socket.io': { target: 'ws://localhost:3000', ws: true },
+      },
+    },
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      assetsInlineLimit: 0,
+      rolldownOptions: {
+        output: {
+          codeSplitting: browserBuild
+            ? {
+                groups: [
+                  // Everything the entry imports goes into the entry's own file. Left alone, the
+                  // bundler splits off what lazy pages share with it (React, the icon base, auth
+                  // storage) into small files: more requests, and each compresses worse alone.
+                  { name: 'index', tags: ['$initial'], priority: 2 },
+                  // The frame the marketing pages share (layout, footer, cards, hooks) as one
+                  // file rather than one per component. Only those modules: pulling in what they
+                  // import (icons) would make signed-in pages that share an icon load it all.
+                  {
+                    name: 'marketing',
+                    test: /src[\\/]features[\\/]marketing[\\/](components|hooks)[\\/]/,
+                    minShareCount: 2,
+                    includeDependenciesRecursively: false,
+                    priority: 1,
+                  },
+                ],
+              }
+            : undefined,
+        },
+      },
+    },
+  };
 });
