@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { RoomListScope, RoomRole, RoomStatus } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { roomMembers, roomMessages, rooms, users } from '../../db/schema.js';
@@ -60,6 +60,14 @@ export interface ListFilter {
   after?: { createdAt: string; id: string } | undefined;
 }
 
+/** Which optional parts the list query has; each combination is one prepared statement. */
+interface ListShape {
+  scope: RoomListScope;
+  hasSearch: boolean;
+  hasStatus: boolean;
+  hasAfter: boolean;
+}
+
 const roomColumns = {
   id: rooms.id,
   code: rooms.code,
@@ -94,7 +102,7 @@ function likePattern(q: string): string {
 }
 
 /** The caller's membership joined to each room: a primary-key lookup per row. */
-const membershipJoin = (userId: string) =>
+const membershipJoin = (userId: string | Placeholder) =>
   and(eq(roomMembers.roomId, rooms.id), eq(roomMembers.userId, userId));
 
 /**
@@ -139,6 +147,56 @@ export function createRoomsRepository(db: Db) {
     return row;
   }
 
+  /**
+   * The list query for one combination of filters, with placeholders for every value. Building
+   * it with Drizzle took about 0.3 ms of CPU per request, as much as PostgreSQL spends running
+   * it, so each of the few shapes (3 scopes x search x status x cursor) is built once, on first
+   * use, and kept.
+   */
+  function buildListStatement(shape: ListShape) {
+    const userId = sql.placeholder('userId');
+    const conditions: SQL[] = [];
+    if (shape.scope === 'mine') conditions.push(sql`${roomMembers.userId} is not null`);
+    else if (shape.scope === 'public') conditions.push(eq(rooms.isPrivate, false));
+    else conditions.push(or(sql`${roomMembers.userId} is not null`, eq(rooms.isPrivate, false))!);
+    if (shape.hasStatus) conditions.push(eq(rooms.status, sql.placeholder('status')));
+    if (shape.hasSearch) {
+      const p = sql.placeholder('pattern');
+      conditions.push(
+        or(
+          sql`${rooms.name} ilike ${p}`,
+          sql`${rooms.subject} ilike ${p}`,
+          sql`array_to_string(${rooms.tags}, ' ') ilike ${p}`,
+        )!,
+      );
+    }
+    if (shape.hasAfter) {
+      conditions.push(
+        sql`(${rooms.createdAt}, ${rooms.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')})`,
+      );
+    }
+    const base = db
+      .select({ ...withMembership, cursorKey: sql<string>`${rooms.createdAt}::text` })
+      .from(rooms);
+    // "mine" starts from the caller's memberships (an index range) instead of every room.
+    const joined =
+      shape.scope === 'mine'
+        ? base.innerJoin(roomMembers, membershipJoin(userId))
+        : base.leftJoin(roomMembers, membershipJoin(userId));
+    return (
+      joined
+        .where(and(...conditions))
+        .orderBy(desc(rooms.createdAt), desc(rooms.id))
+        .limit(sql.placeholder('limit'))
+        // The empty name is PostgreSQL's unnamed statement: parsed and planned again on every
+        // execution with the actual values. A named one may settle on a generic plan after five
+        // runs, and no single plan suits both a user in 10,000 rooms and one in 3 (measured on
+        // the benchmark's data: 54 ms instead of 0.5 ms for the heavy user's "mine" page).
+        .prepare('')
+    );
+  }
+  const listStatements = new Map<string, ReturnType<typeof buildListStatement>>();
+
   return {
     /** Creates the room with its owner's membership (count 1) in one transaction. */
     async insertWithOwner(row: NewRoomRow): Promise<void> {
@@ -158,39 +216,27 @@ export function createRoomsRepository(db: Db) {
      * One page of rooms, newest first, plus a `cursorKey` per row (created_at as text keeps its
      * microseconds, which a JavaScript Date would drop and so skip or repeat rows).
      */
-    async list(filter: ListFilter) {
-      const conditions: SQL[] = [];
-      if (filter.scope === 'mine') conditions.push(sql`${roomMembers.userId} is not null`);
-      else if (filter.scope === 'public') conditions.push(eq(rooms.isPrivate, false));
-      else conditions.push(or(sql`${roomMembers.userId} is not null`, eq(rooms.isPrivate, false))!);
-      if (filter.status) conditions.push(eq(rooms.status, filter.status));
-      if (filter.q) {
-        const p = likePattern(filter.q);
-        conditions.push(
-          or(
-            sql`${rooms.name} ilike ${p}`,
-            sql`${rooms.subject} ilike ${p}`,
-            sql`array_to_string(${rooms.tags}, ' ') ilike ${p}`,
-          )!,
-        );
+    list(filter: ListFilter) {
+      const shape: ListShape = {
+        scope: filter.scope,
+        hasSearch: Boolean(filter.q),
+        hasStatus: Boolean(filter.status),
+        hasAfter: Boolean(filter.after),
+      };
+      const key = `${shape.scope}:${+shape.hasSearch}${+shape.hasStatus}${+shape.hasAfter}`;
+      let statement = listStatements.get(key);
+      if (!statement) {
+        statement = buildListStatement(shape);
+        listStatements.set(key, statement);
       }
-      if (filter.after) {
-        conditions.push(
-          sql`(${rooms.createdAt}, ${rooms.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id})`,
-        );
-      }
-      const base = db
-        .select({ ...withMembership, cursorKey: sql<string>`${rooms.createdAt}::text` })
-        .from(rooms);
-      // "mine" starts from the caller's memberships (an index range) instead of every room.
-      const joined =
-        filter.scope === 'mine'
-          ? base.innerJoin(roomMembers, membershipJoin(filter.userId))
-          : base.leftJoin(roomMembers, membershipJoin(filter.userId));
-      return joined
-        .where(and(...conditions))
-        .orderBy(desc(rooms.createdAt), desc(rooms.id))
-        .limit(filter.limit);
+      return statement.execute({
+        userId: filter.userId,
+        pattern: filter.q ? likePattern(filter.q) : undefined,
+        status: filter.status,
+        afterCreatedAt: filter.after?.createdAt,
+        afterId: filter.after?.id,
+        limit: filter.limit,
+      });
     },
 
     /** Adds a member unless already one or the room is full (then nothing is written). */

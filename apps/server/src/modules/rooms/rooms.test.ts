@@ -486,6 +486,59 @@ describe('reading and listing', () => {
     }
   });
 
+  it('gives every caller and every filter its own values from the reused list statements', async () => {
+    // The list query is built once per combination of filters and then reused: nothing of one
+    // call (the caller, the search, the status, the cursor) may leak into the next.
+    const a = await registerUser(t.baseUrl, { name: 'Reuse A' });
+    const b = await registerUser(t.baseUrl, { name: 'Reuse B' });
+    const aPrivate = await createRoom(a.token, { name: 'Kiwi A' });
+    const shared = await createRoom(a.token, { name: 'Kiwi shared', visibility: 'public' });
+    const bPrivate = await createRoom(b.token, { name: 'Kiwi B' });
+    const mango = await createRoom(b.token, { name: 'Mango B' });
+    await call('PATCH', `/api/rooms/${shared.id}`, a.token, { status: 'break' });
+
+    const list = async (token: string, query: string) => {
+      const res = await call('GET', `/api/rooms${query}`, token);
+      expect(res.status).toBe(200);
+      return RoomListResponseSchema.parse(res.body);
+    };
+    const view = (r: { rooms: Room[] }) => r.rooms.map((x) => [x.id, x.userRole]);
+
+    for (let round = 0; round < 2; round++) {
+      expect(view(await list(a.token, '?q=kiwi'))).toEqual([
+        [shared.id, 'owner'],
+        [aPrivate.id, 'owner'],
+      ]);
+      expect(view(await list(b.token, '?q=kiwi'))).toEqual([
+        [bPrivate.id, 'owner'],
+        [shared.id, null],
+      ]);
+      expect(view(await list(b.token, '?q=mango'))).toEqual([[mango.id, 'owner']]);
+      expect(view(await list(b.token, '?q=kiwi&status=break'))).toEqual([[shared.id, null]]);
+      expect(view(await list(b.token, '?q=kiwi&status=active'))).toEqual([[bPrivate.id, 'owner']]);
+      expect(view(await list(a.token, '?q=kiwi&scope=mine'))).toEqual([
+        [shared.id, 'owner'],
+        [aPrivate.id, 'owner'],
+      ]);
+      expect(view(await list(b.token, '?q=kiwi&scope=public'))).toEqual([[shared.id, null]]);
+    }
+
+    // Pages of one search for one caller, then of another search for the other caller.
+    const walk = async (token: string, query: string) => {
+      const seen: string[] = [];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const page = await list(token, `${query}&limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.rooms.map((r) => r.id));
+        cursor = page.nextCursor;
+      }
+      return seen;
+    };
+    expect(await walk(b.token, '?q=kiwi')).toEqual([bPrivate.id, shared.id]);
+    expect(await walk(a.token, '?q=kiwi')).toEqual([shared.id, aPrivate.id]);
+    expect(await walk(b.token, '?q=b&scope=mine')).toEqual([mango.id, bPrivate.id]);
+  });
+
   it('returns the chat history oldest first, the latest 200', async () => {
     const room = await fixture();
     const base = Date.now() - 1_000_000;
