@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT, errors } from 'jose';
 
 /**
@@ -9,6 +10,24 @@ import { jwtVerify, SignJWT, errors } from 'jose';
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ALGORITHM = 'HS256';
 const ISSUER = 'studycircle';
+
+/**
+ * Given raw bytes, jose imports them into a WebCrypto key on every sign and verify: one more
+ * asynchronous crypto job on each authenticated request. The key is imported once per secret.
+ */
+const hmacKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+
+function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
 
 export interface TokenClaims {
   userId: string;
@@ -26,14 +45,17 @@ export async function signToken(
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(secret);
+    .sign(await hmacKey(secret));
 }
 
 export type TokenResult = { ok: true; claims: TokenClaims } | { ok: false; expired: boolean };
 
 export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenResult> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER });
+    const { payload } = await jwtVerify(token, await hmacKey(secret), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+    });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
       return { ok: false, expired: false };
     }
