@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import {
   JOIN_CODE_PATTERN,
@@ -537,6 +538,41 @@ describe('reading and listing', () => {
     expect(await walk(b.token, '?q=kiwi')).toEqual([bPrivate.id, shared.id]);
     expect(await walk(a.token, '?q=kiwi')).toEqual([shared.id, aPrivate.id]);
     expect(await walk(b.token, '?q=b&scope=mine')).toEqual([mango.id, bPrivate.id]);
+  });
+
+  it('compresses a page of rooms for a client that asks, and only then', async () => {
+    const owner = await registerUser(t.baseUrl, { name: 'Compressed' });
+    for (let i = 0; i < 6; i++) {
+      await createRoom(owner.token, {
+        name: `Papaya ${i}`,
+        description: 'Weekly sessions. '.repeat(5),
+      });
+    }
+    const page = (encoding: string) =>
+      t.app.inject({
+        url: '/api/rooms?q=papaya',
+        headers: { authorization: `Bearer ${owner.token}`, 'accept-encoding': encoding },
+      });
+    const plain = await page('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const body = RoomListResponseSchema.parse(plain.json());
+    expect(body.rooms).toHaveLength(6);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const decoders = { gzip: gunzipSync, br: brotliDecompressSync } as const;
+    // A browser sends all of these; the server prefers brotli.
+    for (const [accept, encoding] of [
+      ['gzip, deflate', 'gzip'],
+      ['br', 'br'],
+      ['gzip, deflate, br, zstd', 'br'],
+    ] as const) {
+      const res = await page(accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(decoders[encoding](res.rawPayload).toString('utf8'))).toEqual(body);
+    }
   });
 
   it('returns the chat history oldest first, the latest 200', async () => {
