@@ -4,7 +4,10 @@ import { StaticRouter } from 'react-router';
 import { AppContent } from './app/app';
 import { PRERENDERED_ROUTES } from './app/router';
 
-/** The paths the build prerenders, each to dist/prerendered/<prerenderedFile(path)>. */
+/**
+ * The paths the build prerenders, each to dist/prerendered/<prerenderedFile(path)>
+ * (docs/decisions/0006-prerendered-public-pages.md).
+ */
 export const PRERENDERED_PATHS: readonly string[] = [...PRERENDERED_ROUTES.keys()];
 
 /** `/` -> index.html, `/features` -> features.html; the server maps them back the same way. */

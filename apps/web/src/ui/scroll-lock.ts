@@ -5,6 +5,7 @@ import { useEffect } from 'react';
  * stylesheet (index.css, html[data-scroll-locked]). Radix's overlay does this with
  * react-remove-scroll, which injects a <style> element that our CSP (style-src 'self') refuses:
  * the lock silently failed and every opening raised a violation (radix-ui/primitives#3063).
+ * See docs/decisions/0004-modal-scroll-lock-under-the-csp.md.
  */
 
 let locks = 0;
