@@ -333,7 +333,7 @@ test.describe('prerendered public pages', () => {
       );
       const stylesheets = () =>
         page.evaluate(() =>
-          [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) =>
+          Array.from(document.querySelectorAll('link[rel="stylesheet"]'), (l) =>
             l.getAttribute('href'),
           ),
         );
