@@ -5,6 +5,7 @@ import {
   registerViaApi,
   signInThroughUi,
   test,
+  watchCspViolations,
   watchForText,
 } from './fixtures';
 
@@ -77,6 +78,7 @@ test('signing out ends the session: the token is gone and refused by the server'
   page,
   server,
 }) => {
+  const cspViolations = await watchCspViolations(page);
   const account = newAccount('tara');
   await registerViaApi(server.baseURL, account);
   await signInThroughUi(page, account.email, account.password);
@@ -85,6 +87,9 @@ test('signing out ends the session: the token is gone and refused by the server'
   expect(token).toBeTruthy();
 
   await page.getByRole('button', { name: /account menu/i }).click();
+  await expect(page.getByRole('menuitem', { name: 'My Profile' })).toBeVisible();
+  // The open menu must not inject a <style> element, which the CSP (style-src 'self') refuses.
+  expect(await cspViolations()).toEqual([]);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await page.waitForURL('**/login');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -173,6 +173,22 @@ export async function watchForText(page: Page, text: string): Promise<() => Prom
 }
 
 /** Signs in through the real login screen and waits for the post-login navigation. */
+/**
+ * Starts recording CSP violations on every page this `page` opens; read them with the returned
+ * function. Init scripts run outside the page's CSP, so they see violations from the start.
+ */
+export async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
 export async function signInThroughUi(page: Page, email: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);

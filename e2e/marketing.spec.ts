@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { test, expect, newAccount, registerViaApi } from './fixtures';
+import { test, expect, newAccount, registerViaApi, watchCspViolations } from './fixtures';
 
 /**
  * The public marketing pages as a visitor meets them: content, links, metadata, the particle
@@ -35,22 +35,6 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 const metaContent = (page: Page, selector: string) =>
   page.locator(selector).first().getAttribute('content');
-
-/**
- * Starts recording CSP violations on every page this `page` opens; read them with the returned
- * function. Init scripts run outside the page's CSP, so they see violations from the start.
- */
-async function watchCspViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
-    );
-  });
-  return () =>
-    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-}
 
 /** Collects console errors and uncaught exceptions (React reports hydration failures so). */
 function watchErrors(page: Page): string[] {

@@ -4,9 +4,15 @@ import { cn } from './cn';
 
 /**
  * A dropdown menu built on Radix: arrow keys move between items, typing jumps to an item, Escape
- * closes it and focus returns to the trigger.
+ * or a press outside closes it and focus returns to the trigger.
+ *
+ * Non-modal on purpose: a modal Radix menu locks scrolling with react-remove-scroll, whose
+ * injected <style> element our CSP (style-src 'self') refuses. A menu needs no scroll lock or
+ * focus trap (WAI-ARIA menu button pattern); see docs/decisions/0004.
  */
-export const Menu = RadixMenu.Root;
+export function Menu(props: Omit<ComponentPropsWithoutRef<typeof RadixMenu.Root>, 'modal'>) {
+  return <RadixMenu.Root modal={false} {...props} />;
+}
 export const MenuTrigger = RadixMenu.Trigger;
 
 export function MenuContent({
