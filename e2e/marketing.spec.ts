@@ -47,11 +47,14 @@ function watchErrors(page: Page): string[] {
 }
 
 /** The public pages the server sends prerendered, with their h1. */
+const SITE_TITLE = 'StudyCircle – Learn. Collaborate. Succeed.';
+
+/** Each prerendered page's path, heading and title. */
 const PRERENDERED = [
-  ['/', 'Learn. Collaborate. Succeed.'],
-  ['/features', 'Tools built for studying together'],
-  ['/community', 'A community that learns together'],
-  ['/groups', 'Study group pages'],
+  ['/', 'Learn. Collaborate. Succeed.', SITE_TITLE],
+  ['/features', 'Tools built for studying together', 'Features – StudyCircle'],
+  ['/community', 'A community that learns together', 'Community – StudyCircle'],
+  ['/groups', 'Study group pages', 'Study Groups – StudyCircle'],
 ] as const;
 
 /** The phone menu button, found even where the desktop layout hides it. */
@@ -296,7 +299,7 @@ test.describe('front door', () => {
 });
 
 test.describe('prerendered public pages', () => {
-  for (const [path, heading] of PRERENDERED) {
+  for (const [path, heading, title] of PRERENDERED) {
     test(`${path} paints from its HTML, and React adopts that markup without an error`, async ({
       page,
     }) => {
@@ -311,6 +314,8 @@ test.describe('prerendered public pages', () => {
       await page.goto(path, { waitUntil: 'commit' });
       const h1 = page.getByRole('heading', { level: 1 });
       await expect(h1).toHaveText(heading);
+      // The HTML carries the page's own title, as crawlers and link previews read it.
+      await expect(page).toHaveTitle(title);
       await expect(menuButton(page)).toBeDisabled();
       await h1.evaluate(
         (el) => ((window as unknown as { prerenderedH1: Element }).prerenderedH1 = el),
@@ -361,6 +366,21 @@ test.describe('prerendered public pages', () => {
     await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible();
     expect(page.url()).toMatch(/\/dashboard$/);
     expect(errors).toEqual([]);
+  });
+
+  test("leaving a prerendered page for one without metadata brings back the site's title", async ({
+    page,
+  }) => {
+    await page.goto('/features');
+    await expect(page).toHaveTitle('Features – StudyCircle');
+    await expect(menuButton(page)).toBeEnabled();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Sign In' })
+      .click();
+    await page.waitForURL('**/login');
+    await expect(page).toHaveTitle(SITE_TITLE);
+    expect(await metaContent(page, 'meta[name="description"]')).toContain('study together');
   });
 
   test('/community: the contact form arrives with React, and then sends', async ({ page }) => {

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 const ssrDir = `${web}node_modules/.cache/prerender`;
-const { renderPage, prerenderedFile, PRERENDERED_PATHS } = await import(
+const { renderPage, applyPageMeta, prerenderedFile, PRERENDERED_PATHS } = await import(
   pathToFileURL(`${ssrDir}/prerender.js`).href
 );
 // Each page chunk's CSS beyond the entry's, by page module name (written by vite/page-css.ts).
@@ -47,7 +47,8 @@ mkdirSync(`${web}dist/prerendered`, { recursive: true });
 for (const path of PRERENDERED_PATHS) {
   // React puts resource hints (a preload of the footer's logo) before the markup; inside #root
   // they would be one more node for hydration to skip, and the footer is below the fold anyway.
-  const markup = (await renderPage(path)).replace(/^(<link\b[^>]*>)+/, '');
+  const page = await renderPage(path);
+  const markup = page.markup.replace(/^(<link\b[^>]*>)+/, '');
   if (/<script\b/i.test(markup)) throw new Error(`prerender: the markup of ${path} holds a script`);
   if (markup.includes('<!--$?-->') || markup.includes('<!--$!-->')) {
     throw new Error(`prerender: a Suspense boundary of ${path} did not resolve`);
@@ -61,7 +62,7 @@ for (const path of PRERENDERED_PATHS) {
   const file = `prerendered/${prerenderedFile(path)}`;
   writeFileSync(
     `${web}dist/${file}`,
-    shell
+    applyPageMeta(shell, page.meta)
       .replace(entryCss, () => `${entryCss}${links}`)
       .replace(emptyRoot, () => `<div id="root">${markup}</div>`),
   );
