@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -9,6 +10,7 @@ import { TEST_PASSWORD_COST } from '../modules/auth/password.js';
 import type { FastifyInstance } from 'fastify';
 
 const INDEX_HTML = '<!doctype html><title>StudyCircle</title><div id="root"></div>';
+const PAGE_JS = `export const page = ${JSON.stringify('y'.repeat(4000))};`;
 /** What the build writes to dist/prerendered/ (apps/web/vite/prerender.mjs), by path. */
 const PRERENDERED = {
   '/': ['index.html', '<!doctype html><div id="root"><h1>Learn. Collaborate.</h1></div>'],
@@ -37,6 +39,9 @@ function servedDist({ prerendered }: { prerendered: boolean }) {
       join(ctx.dist, 'assets', 'index-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(4000))})`,
     );
+    // What the build's precompress step writes beside a file (apps/web/vite/precompress.mjs).
+    writeFileSync(join(ctx.dist, 'assets', 'page-def456.js'), PAGE_JS);
+    writeFileSync(join(ctx.dist, 'assets', 'page-def456.js.br'), brotliCompressSync(PAGE_JS));
     ctx.database = await openDatabase({ dataDir: ':memory:' });
     ctx.app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'silent' }),
@@ -65,6 +70,33 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("sends the build's brotli copy as it is, and the file itself to a client without brotli", async () => {
+    const br = await served.app.inject({
+      url: '/assets/page-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.equals(brotliCompressSync(PAGE_JS))).toBe(true);
+
+    // No .gz copy of this file: the compress plugin gzips it per request instead.
+    const gzip = await served.app.inject({
+      url: '/assets/page-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(PAGE_JS);
+
+    const plain = await served.app.inject({
+      url: '/assets/page-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(PAGE_JS);
   });
 
   it('answers client routes, / included, with index.html, revalidated on every visit', async () => {

@@ -40,7 +40,9 @@ export default fp(
         root,
         wildcard: false,
         index: false,
-        preCompressed: false,
+        // The build writes .br and .gz copies at the highest levels (apps/web/vite/precompress.mjs);
+        // a file without one is compressed per request by @fastify/compress.
+        preCompressed: true,
         setHeaders(res, filePath) {
           if (filePath.includes('/assets/')) {
             res.header('Cache-Control', 'public, max-age=31536000, immutable');
