@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,18 +7,25 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { pageCss } from './vite/page-css.js';
 
+/** Each page chunk's CSS, for the prerender (vite/page-css.ts); vite/prerender.mjs reads it. */
+const PAGE_CSS_FILE = fileURLToPath(new URL('node_modules/.cache/page-css.json', import.meta.url));
+
 /**
  * React Router publishes only its development build under its package exports (its production
  * build sits beside it, unexported: remix-run/react-router#12532). The browser bundle takes the
  * production one, which leaves out the development warnings; tests and the prerender keep them.
+ * The path is not a public contract, so an upgrade that moves it stops the build here, by name.
  */
-/** Each page chunk's CSS, for the prerender (vite/page-css.ts); vite/prerender.mjs reads it. */
-const PAGE_CSS_FILE = fileURLToPath(new URL('node_modules/.cache/page-css.json', import.meta.url));
-
 const reactRouterProduction = join(
   dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
+if (!existsSync(reactRouterProduction)) {
+  throw new Error(
+    `vite.config: React Router's production build is no longer at ${reactRouterProduction}; ` +
+      'find its new place in node_modules/react-router/dist or drop the alias.',
+  );
+}
 
 // The dev server proxies the API and the socket to the Fastify server on :3000, so the browser
 // always talks to one origin, as in production.
