@@ -41,7 +41,8 @@ export async function renderPage(path: string): Promise<{ markup: string; meta: 
   return { markup, meta };
 }
 
-const escapeAttribute = (value: string) =>
+/** Escapes text for an attribute value or element text alike. */
+const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
@@ -58,13 +59,13 @@ export function applyPageMeta(html: string, meta: PageMeta): string {
     /<title>([^<]*)<\/title>/,
     // The site's title is HTML text already: only a quote needs escaping inside the attribute.
     (site) =>
-      `<title data-default="${site.replaceAll('"', '&quot;')}">${escapeAttribute(meta.title)}</title>`,
+      `<title data-default="${site.replaceAll('"', '&quot;')}">${escapeHtml(meta.title)}</title>`,
   );
   for (const { attribute, key, content } of pageMetaTags(meta)) {
     replaceOnce(
       new RegExp(`<meta\\s+${attribute}="${key}"\\s+content="([^"]*)"\\s*/?>`),
       (site) =>
-        `<meta ${attribute}="${key}" content="${escapeAttribute(content)}" data-default="${site}">`,
+        `<meta ${attribute}="${key}" content="${escapeHtml(content)}" data-default="${site}">`,
     );
   }
   return html;

@@ -61,22 +61,19 @@ function servedDist({ prerendered }: { prerendered: boolean }) {
 
 describe('serving the web app', () => {
   const served = servedDist({ prerendered: false });
+  /** One GET of `url` from a client that accepts `encoding`. */
+  const get = (url: string, encoding: string) =>
+    served.app.inject({ url, headers: { 'accept-encoding': encoding } });
 
   it('caches hashed assets for a year and compresses them', async () => {
-    const res = await served.app.inject({
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const res = await get('/assets/index-abc123.js', 'gzip');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
   it("sends the build's brotli copy as it is, and the file itself to a client without brotli", async () => {
-    const br = await served.app.inject({
-      url: '/assets/page-def456.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
-    });
+    const br = await get('/assets/page-def456.js', 'gzip, deflate, br');
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toContain('javascript');
@@ -84,17 +81,11 @@ describe('serving the web app', () => {
     expect(br.rawPayload.equals(brotliCompressSync(PAGE_JS))).toBe(true);
 
     // No .gz copy of this file: the compress plugin gzips it per request instead.
-    const gzip = await served.app.inject({
-      url: '/assets/page-def456.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gzip = await get('/assets/page-def456.js', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(PAGE_JS);
 
-    const plain = await served.app.inject({
-      url: '/assets/page-def456.js',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const plain = await get('/assets/page-def456.js', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(PAGE_JS);
   });
