@@ -74,6 +74,32 @@ test('wrong credentials show the server message and keep the visitor on sign-in'
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('after five wrong passwords the sign-in form says when to try again', async ({
+  page,
+  server,
+}) => {
+  const account = newAccount('tariq');
+  await registerViaApi(server.baseURL, account);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  const password = page.getByLabel('Password', { exact: true });
+  const alert = page.getByRole('alert');
+  const attempt = async (value: string) => {
+    await password.fill(value);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    return (await answered).status();
+  };
+  for (let i = 1; i <= 5; i++) {
+    expect(await attempt(`wrong-password-${i}`)).toBe(401);
+    await expect(alert).toHaveText('Invalid credentials');
+  }
+  // The sixth try, even with the right password, is refused until the window ends.
+  expect(await attempt(account.password)).toBe(429);
+  await expect(alert).toHaveText('Too many attempts. Please try again in 15 minutes.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('signing out ends the session: the token is gone and refused by the server', async ({
   page,
   server,

@@ -66,6 +66,22 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 now reads a bare number as "trust nothing" (it cannot
+ * check that the nearest peer is a proxy), which would put every client behind a load balancer
+ * on one address, one shared rate limit. A hop count keeps its usual meaning here: the nearest
+ * `hops` addresses are proxies, the one before them is the client. That is safe only when the
+ * server cannot be reached except through those proxies; the README says so and offers the
+ * proxies' addresses instead.
+ */
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  if (value === 0) return false;
+  return (_address, hop) => hop < value;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
@@ -74,8 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Rate limits key on the client address: X-Forwarded-For is only believed when configured,
     // otherwise any client could pick its own address and escape them.
-    // Fastify accepts a hop count at run time, though its types only list booleans and strings.
-    trustProxy: config.trustProxy as boolean,
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     // Errors Fastify raises before routing (a malformed URL, say) get the same body as the rest.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
@@ -84,6 +99,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       void reply.status(error.statusCode ?? 400).send(errorBody(ERROR_CODES.validation, message));
     },
   });
+
+  if (config.trustProxy === true) {
+    // Believing every hop lets any client name its own address in X-Forwarded-For and so step
+    // around every per-address limit. Kept working for compatibility, but never quietly.
+    app.log.warn(
+      'TRUST_PROXY=true believes any X-Forwarded-For a client sends, so clients choose their own ' +
+        'address and escape the per-address rate limits. Set TRUST_PROXY to the number of proxies ' +
+        'in front of the server (usually 1) or to their addresses.',
+    );
+  }
 
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       publicUrl: 'http://localhost:3000',
       trustProxy: false,
+      rateLimitFactor: 1,
       logLevel: 'info',
     });
     expect(config.iceServers.length).toBeGreaterThan(0);
@@ -50,6 +51,27 @@ describe('loadConfig', () => {
     const message = (error as Error).message;
     for (const name of ['PORT', 'DATABASE_URL', 'ICE_SERVERS', 'JWT_SECRET']) {
       expect(message).toContain(name);
+    }
+  });
+
+  it('reads RATE_LIMIT_FACTOR as a multiplier and refuses 0 or a bad value, naming it', () => {
+    expect(loadConfig({ RATE_LIMIT_FACTOR: '3' }).rateLimitFactor).toBe(3);
+    expect(loadConfig({ RATE_LIMIT_FACTOR: '0.5' }).rateLimitFactor).toBe(0.5);
+    for (const bad of ['0', '0.0', '-1', 'ten', 'Infinity', '1e400', '2x']) {
+      expect(() => loadConfig({ RATE_LIMIT_FACTOR: bad })).toThrow(
+        /RATE_LIMIT_FACTOR: must be a number above 0/,
+      );
+    }
+  });
+
+  it('takes TRUST_PROXY as false, a hop count or the proxies addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' }).trustProxy).toBe(
+      '10.0.0.0/8, 192.168.1.7',
+    );
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8' }).trustProxy).toBe('fd00::/8');
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0', 'example.com']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
     }
   });
 });

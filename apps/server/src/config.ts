@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -48,9 +49,22 @@ const EnvSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@studycircle.app'),
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|\d+)$/, 'must be true, false or the number of proxy hops')
     .default('false')
-    .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v))),
+    .refine(
+      (v) => /^(true|false|\d+)$/.test(v) || v.split(',').every(isAddressOrRange),
+      "must be false, the number of proxy hops, or the proxies' addresses (CIDR ranges allowed)",
+    )
+    .transform((v) =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+    ),
+  RATE_LIMIT_FACTOR: z
+    .string()
+    .default('1')
+    .refine(
+      (v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number.isFinite(Number(v)),
+      'must be a number above 0 (1 is the default; limits cannot be switched off)',
+    )
+    .transform(Number),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,9 +81,23 @@ export interface Config {
   smtpUrl: string | undefined;
   iceServers: z.infer<typeof IceServersSchema>;
   contactEmail: string;
-  /** Whether to believe X-Forwarded-For (only behind a load balancer that sets it). */
-  trustProxy: boolean | number;
+  /**
+   * Whether to believe X-Forwarded-For (only behind a load balancer that sets it): a hop count,
+   * or the proxies' addresses. `true` believes any client and is warned about at start-up.
+   */
+  trustProxy: boolean | number | string;
+  /** Multiplies every per-IP rate limit (docs/decisions/0007-rate-limits.md). */
+  rateLimitFactor: number;
   logLevel: string;
+}
+
+/** `10.0.0.7`, `10.0.0.0/8` or `fd00::/8`: what Fastify's trustProxy accepts as a proxy list. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.trim().split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     iceServers: e.ICE_SERVERS,
     contactEmail: e.CONTACT_EMAIL,
     trustProxy: e.TRUST_PROXY,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
   };
 }

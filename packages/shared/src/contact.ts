@@ -28,8 +28,7 @@ export const CONTACT_MESSAGES = {
   subjectTooLong: `Subject must be at most ${CONTACT_LIMITS.subjectMax} characters long.`,
   messageTooLong: `Message must be at most ${CONTACT_LIMITS.messageMax} characters long.`,
   invalidPriority: `Priority must be one of: ${CONTACT_PRIORITIES.join(', ')}.`,
-  rateLimited:
-    'You have sent several messages in a short time. Please wait a few minutes and try again.',
+  rateLimited: 'You have sent several messages in a short time.',
 } as const;
 
 /** The failure sentence, naming the address people can write to instead (CONTACT_EMAIL). */

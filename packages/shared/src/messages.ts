@@ -32,3 +32,19 @@ export const MESSAGES = {
   bodyTooLarge: 'The request body is too large.',
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;
+
+/**
+ * When a limit lifts, as a person reads it: "in 45 seconds", "in 1 minute", "in 15 minutes".
+ * Rounded up, so the user never tries again a moment too early.
+ */
+export function tryAgainIn(retryAfterMs: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  if (seconds < 60) return `Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** The 429 answer of the account forms, saying when to try again. */
+export function tooManyAttemptsMessage(retryAfterMs: number): string {
+  return `Too many attempts. ${tryAgainIn(retryAfterMs)}`;
+}

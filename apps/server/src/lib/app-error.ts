@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly status: number,
     message: string,
+    /** For a 429: how long until trying again can succeed; sent as the Retry-After header. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -29,7 +31,7 @@ export class AppError extends Error {
   static conflict(message: string) {
     return new AppError(ERROR_CODES.conflict, 409, message);
   }
-  static tooManyRequests(message: string) {
-    return new AppError(ERROR_CODES.rateLimited, 429, message);
+  static tooManyRequests(message: string, retryAfterMs?: number) {
+    return new AppError(ERROR_CODES.rateLimited, 429, message, retryAfterMs);
   }
 }

@@ -11,7 +11,17 @@ export interface RateLimiter {
   /** Hits in the current window, without adding one. */
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
+  /** Milliseconds until the current window of `key` ends; 0 when there is none. */
+  msUntilReset(key: string): Promise<number>;
+  /** Starts a fresh window of `windowMs` for `key` holding one hit, replacing any current one. */
+  restart(key: string, windowMs: number): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A limit: at most `max` counted events per window of `windowMs`. */
+export interface LimitRule {
+  max: number;
+  windowMs: number;
 }
 
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
@@ -39,6 +49,13 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     async reset(key) {
       windows.delete(key);
     },
+    async msUntilReset(key) {
+      const w = current(key);
+      return w ? w.resetAt - now() : 0;
+    },
+    async restart(key, windowMs) {
+      windows.set(key, { count: 1, resetAt: now() + windowMs });
+    },
     async close() {
       clearInterval(sweep);
     },
@@ -61,6 +78,13 @@ export function createRedisRateLimiter(redis: Redis, prefix = 'sc:rl:'): RateLim
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async msUntilReset(key) {
+      // PTTL answers -2 for a missing key and -1 for one without expiry (never set here).
+      return Math.max(0, await redis.pttl(prefix + key));
+    },
+    async restart(key, windowMs) {
+      await redis.set(prefix + key, 1, 'PX', windowMs);
     },
     async close() {},
   };

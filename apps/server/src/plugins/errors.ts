@@ -55,6 +55,10 @@ export default fp(
   async function errorsPlugin(app: FastifyInstance) {
     app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
       if (err instanceof AppError) {
+        if (err.retryAfterMs !== undefined) {
+          // Whole seconds, never 0: "try again now" would invite a client to hammer the limit.
+          reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))));
+        }
         return reply.status(err.status).send(errorBody(err.code, err.message));
       }
       const fastifyError = err as FastifyError;

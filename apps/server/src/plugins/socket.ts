@@ -56,6 +56,12 @@ export default fp(
 
     app.decorate('io', io as unknown as Server);
 
+    // Sign-out, a password change and a reset all end the user's sessions in the auth service;
+    // their open connections, on every node, end with them.
+    app.authService.onSessionsEnded((userId) => {
+      io.in(`user:${userId}`).disconnectSockets(true);
+    });
+
     // Open websockets would keep the HTTP server from closing: end them first.
     app.addHook('preClose', async () => {
       io.local.disconnectSockets(true);

@@ -39,22 +39,13 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
   app.post('/logout', async (request) => {
     const token = bearer(request.headers.authorization);
     const user = await auth.authenticateToken(token).catch(() => undefined);
-    if (user) {
-      await auth.logout(user.id);
-      app.io.in(`user:${user.id}`).disconnectSockets(true);
-    }
+    if (user) await auth.logout(user.id);
     return { ok: true };
   });
 
   app.post('/change-password', signedIn, async (request) => {
     const input = parseWith(ChangePasswordInputSchema, request.body);
-    const result = await auth.changePassword(
-      request.user.id,
-      input.currentPassword,
-      input.newPassword,
-    );
-    app.io.in(`user:${request.user.id}`).disconnectSockets(true);
-    return result;
+    return auth.changePassword(request.user.id, input.currentPassword, input.newPassword);
   });
 
   app.post('/forgot-password', async (request) => {

@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   MESSAGES,
   RESET_TOKEN_TTL_MS,
+  tooManyAttemptsMessage,
   type AuthResponse,
   type ForgotPasswordInput,
   type LoginInput,
@@ -10,6 +11,7 @@ import {
 } from '@studycircle/shared';
 import type { AppDeps } from '../../types.js';
 import { AppError } from '../../lib/app-error.js';
+import type { LimitRule } from '../../lib/rate-limiter.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { escapeHtml } from '../../mail/mailer.js';
 import { createUsersRepository } from '../users/users.repository.js';
@@ -22,24 +24,57 @@ import type { AuthUser } from './auth.types.js';
 /**
  * Accounts: registration, sign-in, sign-out, password reset and change, and turning a bearer
  * token into a user. Rate limits live here (not in the routes) because they depend on outcomes:
- * only failed sign-ins count against an e-mail, and only from the address that failed, so an
- * attacker elsewhere cannot lock a real user out.
+ * only failed sign-ins count, so a whole class behind one campus address can sign in, while an
+ * attacker on one address meets a wall after a few dozen wrong guesses, and one account guessed
+ * from many addresses meets a growing delay that never locks its real owner out
+ * (docs/decisions/0007-rate-limits.md).
  */
 
 const MINUTE = 60_000;
-export const AUTH_LIMITS = {
-  /** Every sign-in attempt from one IP. */
-  loginPerIp: { max: 30, windowMs: 15 * MINUTE },
-  /** Failed sign-ins for one e-mail from one IP. */
+
+/**
+ * Limits per client address: sized for a campus NAT (hundreds of students behind one address) and
+ * multiplied by RATE_LIMIT_FACTOR.
+ */
+export const IP_LIMITS = {
+  /** Failed sign-ins from one address, whatever the account: stops password spraying. */
+  loginFailuresPerIp: { max: 40, windowMs: 15 * MINUTE },
+  /** Every registration from one address: a class of 200 signs up within the hour. */
+  registerPerIp: { max: 300, windowMs: 60 * MINUTE },
+  forgotPerIp: { max: 50, windowMs: 15 * MINUTE },
+  resetPerIp: { max: 50, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, LimitRule>;
+
+/** Limits per account: the same whatever RATE_LIMIT_FACTOR says. */
+export const ACCOUNT_LIMITS = {
+  /** Failed sign-ins for one account from one address. */
   loginFailuresPerEmailIp: { max: 5, windowMs: 15 * MINUTE },
-  forgotPerIp: { max: 5, windowMs: 15 * MINUTE },
   /** Reset mails to one address; beyond this the request is answered the same but not sent. */
   forgotMailsPerEmail: { max: 3, windowMs: 60 * MINUTE },
-  resetPerIp: { max: 10, windowMs: 15 * MINUTE },
-  registerPerIp: { max: 20, windowMs: 60 * MINUTE },
   /** Wrong current passwords on one account: a stolen session cannot guess its way further. */
   changePasswordFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, LimitRule>;
+
+/**
+ * Failed sign-ins for one account from every address together. Past `freeFailures` in a day,
+ * each failure makes the account wait before an address that has failed for it may try again:
+ * 30 s, then twice as long each time, up to 15 minutes. An address with no failure for the
+ * account is never held back, so the real owner signs in from their own device; a reset starts
+ * the count afresh.
+ */
+export const ACCOUNT_DELAY = {
+  freeFailures: 10,
+  windowMs: 24 * 60 * MINUTE,
+  firstDelayMs: 30_000,
+  maxDelayMs: 15 * MINUTE,
 } as const;
+
+/** The wait imposed after the account's `failures`-th failure in the window (0: none yet). */
+export function accountDelayMs(failures: number): number {
+  const over = failures - ACCOUNT_DELAY.freeFailures;
+  if (over < 0) return 0;
+  return Math.min(ACCOUNT_DELAY.firstDelayMs * 2 ** Math.min(over, 20), ACCOUNT_DELAY.maxDelayMs);
+}
 
 /** A valid-looking hash to verify against when the e-mail is unknown, so timing does not tell. */
 let decoyHash: Promise<string> | undefined;
@@ -48,20 +83,52 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
   const usersRepo = createUsersRepository(deps.db);
   const authRepo = createAuthRepository(deps.db);
   const { rateLimiter, jwtSecret, passwordCost, config, mailer } = deps;
+  const factor = config.rateLimitFactor;
+  const sessionEndListeners = new Set<(userId: string) => void>();
 
-  async function limit(key: string, rule: { max: number; windowMs: number }) {
-    if ((await rateLimiter.hit(key, rule.windowMs)) > rule.max) {
-      throw AppError.tooManyRequests(MESSAGES.tooManyAttempts);
-    }
+  /** The per-address rule scaled by RATE_LIMIT_FACTOR (never below one attempt). */
+  const perIp = (rule: LimitRule): LimitRule => ({
+    max: Math.max(1, Math.floor(rule.max * factor)),
+    windowMs: rule.windowMs,
+  });
+
+  async function tooMany(key: string): Promise<AppError> {
+    const waitMs = await rateLimiter.msUntilReset(key);
+    return AppError.tooManyRequests(tooManyAttemptsMessage(waitMs), waitMs);
+  }
+
+  /** Counts one attempt against `key`; 429 once the rule's allowance is used up. */
+  async function limit(key: string, rule: LimitRule) {
+    if ((await rateLimiter.hit(key, rule.windowMs)) > rule.max) throw await tooMany(key);
+  }
+
+  /** 429 when `key` already holds `rule.max` counted failures; counts nothing itself. */
+  async function refuseIfExhausted(key: string, rule: LimitRule) {
+    if ((await rateLimiter.count(key)) >= rule.max) throw await tooMany(key);
   }
 
   async function issue(userId: string, version: number) {
     return signToken(jwtSecret, { userId, version });
   }
 
+  /**
+   * The one place where a user's sessions end: every path that bumps the token version calls it,
+   * and it tells each listener (the socket plugin drops that user's open connections on every
+   * node), so no live connection outlives the tokens.
+   */
+  function endSessions(userId: string) {
+    for (const listener of sessionEndListeners) {
+      try {
+        listener(userId);
+      } catch (err) {
+        log.error({ err, userId }, 'could not end the live connections of a user');
+      }
+    }
+  }
+
   return {
     async register(input: RegisterInput, ip: string): Promise<AuthResponse> {
-      await limit(`register:ip:${ip}`, AUTH_LIMITS.registerPerIp);
+      await limit(`register:ip:${ip}`, perIp(IP_LIMITS.registerPerIp));
       if (await usersRepo.findByEmail(input.email)) throw AppError.conflict(MESSAGES.emailTaken);
       const passwordHash = await hashPassword(input.password, passwordCost);
       let row;
@@ -81,25 +148,45 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
     },
 
     async login(input: LoginInput, ip: string): Promise<AuthResponse> {
-      const failuresKey = `login:fail:${input.email}:${ip}`;
-      await limit(`login:ip:${ip}`, AUTH_LIMITS.loginPerIp);
-      if ((await rateLimiter.count(failuresKey)) >= AUTH_LIMITS.loginFailuresPerEmailIp.max) {
-        throw AppError.tooManyRequests(MESSAGES.tooManyAttempts);
-      }
+      const ipFailuresKey = `login:fail:ip:${ip}`;
+      const ipRule = perIp(IP_LIMITS.loginFailuresPerIp);
+      // Only failures count against an address, so the check does not add to it.
+      await refuseIfExhausted(ipFailuresKey, ipRule);
       const row = await usersRepo.findByEmail(input.email);
+      // Account counters are keyed by the password they guess at: a reset or change of the
+      // password starts them afresh (unknown addresses are counted alike, so nothing tells).
+      const account = `${input.email}:${row ? hashToken(row.passwordHash).slice(0, 12) : '-'}`;
+      const pairKey = `login:fail:${account}:${ip}`;
+      const delayKey = `login:delay:${account}`;
+      const pairFailures = await rateLimiter.count(pairKey);
+      if (pairFailures >= ACCOUNT_LIMITS.loginFailuresPerEmailIp.max) throw await tooMany(pairKey);
+      // The growing delay holds back only addresses that have already failed for this account.
+      if (pairFailures > 0 && (await rateLimiter.msUntilReset(delayKey)) > 0) {
+        throw await tooMany(delayKey);
+      }
       decoyHash ??= hashPassword('decoy-password', passwordCost);
       const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash));
       if (!row || !valid) {
-        await rateLimiter.hit(failuresKey, AUTH_LIMITS.loginFailuresPerEmailIp.windowMs);
+        await rateLimiter.hit(ipFailuresKey, ipRule.windowMs);
+        await rateLimiter.hit(pairKey, ACCOUNT_LIMITS.loginFailuresPerEmailIp.windowMs);
+        const failures = await rateLimiter.hit(`login:fail:${account}`, ACCOUNT_DELAY.windowMs);
+        const delayMs = accountDelayMs(failures);
+        if (delayMs > 0) await rateLimiter.restart(delayKey, delayMs);
         throw AppError.unauthorized(MESSAGES.invalidCredentials, ERROR_CODES.invalidCredentials);
       }
-      await rateLimiter.reset(failuresKey);
+      await rateLimiter.reset(pairKey);
       return { token: await issue(row.id, row.tokenVersion), user: toPublicUser(row) };
     },
 
     /** Ends every session of the user: all tokens issued so far stop working. */
     async logout(userId: string): Promise<void> {
       await usersRepo.bumpTokenVersion(userId);
+      endSessions(userId);
+    },
+
+    /** Registers what must also end when a user's sessions end (the socket plugin's hook). */
+    onSessionsEnded(listener: (userId: string) => void): void {
+      sessionEndListeners.add(listener);
     },
 
     /**
@@ -107,12 +194,12 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
      * after answering so response time does not reveal it either.
      */
     async forgotPassword(input: ForgotPasswordInput, ip: string): Promise<void> {
-      await limit(`forgot:ip:${ip}`, AUTH_LIMITS.forgotPerIp);
+      await limit(`forgot:ip:${ip}`, perIp(IP_LIMITS.forgotPerIp));
       const mailCount = await rateLimiter.hit(
         `forgot:mail:${input.email}`,
-        AUTH_LIMITS.forgotMailsPerEmail.windowMs,
+        ACCOUNT_LIMITS.forgotMailsPerEmail.windowMs,
       );
-      if (mailCount > AUTH_LIMITS.forgotMailsPerEmail.max) return;
+      if (mailCount > ACCOUNT_LIMITS.forgotMailsPerEmail.max) return;
       void (async () => {
         const row = await usersRepo.findByEmail(input.email);
         if (!row) return;
@@ -134,22 +221,21 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
     },
 
     async resetPassword(token: string, password: string, ip: string): Promise<void> {
-      await limit(`reset:ip:${ip}`, AUTH_LIMITS.resetPerIp);
+      await limit(`reset:ip:${ip}`, perIp(IP_LIMITS.resetPerIp));
       const invalid = () =>
         new AppError(ERROR_CODES.invalidResetToken, 400, MESSAGES.resetLinkInvalid);
       if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw invalid();
       const passwordHash = await hashPassword(password, passwordCost);
       const userId = await authRepo.consumeResetToken(hashToken(token), passwordHash, new Date());
       if (!userId) throw invalid();
+      endSessions(userId);
     },
 
     /** Changes the password of a signed-in user; earlier tokens die, a fresh one is returned. */
     async changePassword(userId: string, currentPassword: string, newPassword: string) {
       const failuresKey = `change-password:fail:${userId}`;
-      const rule = AUTH_LIMITS.changePasswordFailuresPerUser;
-      if ((await rateLimiter.count(failuresKey)) >= rule.max) {
-        throw AppError.tooManyRequests(MESSAGES.tooManyAttempts);
-      }
+      const rule = ACCOUNT_LIMITS.changePasswordFailuresPerUser;
+      await refuseIfExhausted(failuresKey, rule);
       const row = await usersRepo.findById(userId);
       if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
         await rateLimiter.hit(failuresKey, rule.windowMs);
@@ -160,6 +246,7 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
         userId,
         await hashPassword(newPassword, passwordCost),
       );
+      endSessions(userId);
       return { token: await issue(userId, version ?? 0), user: toPublicUser(row) };
     },
 

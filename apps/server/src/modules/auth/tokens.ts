@@ -55,6 +55,8 @@ export async function verifyToken(secret: Uint8Array, token: string): Promise<To
     const { payload } = await jwtVerify(token, await hmacKey(secret), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
+      // A token without an expiry would be valid forever: every token this server signs has one.
+      requiredClaims: ['exp', 'sub'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
       return { ok: false, expired: false };

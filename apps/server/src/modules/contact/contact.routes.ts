@@ -10,6 +10,7 @@ export async function contactRoutes(app: FastifyInstance) {
     db,
     mailer,
     rateLimiter,
+    rateLimitFactor: config.rateLimitFactor,
     contactEmail: config.contactEmail,
     log: app.log,
   });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CONTACT_MESSAGES, type ContactInput } from '@studycircle/shared';
+import { CONTACT_MESSAGES, tryAgainIn, type ContactInput } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
@@ -13,13 +13,18 @@ import { insertContactMessage, type StoredContactMessage } from './contact.repos
  * answer from their mail client.
  */
 
-/** At most 5 messages per address in 10 minutes: plenty for a person, little for a spammer. */
+/**
+ * At most 5 messages per address in 10 minutes (times RATE_LIMIT_FACTOR): plenty for a person,
+ * little for a spammer.
+ */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 
 export interface ContactServiceDeps {
   db: Db;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** RATE_LIMIT_FACTOR: multiplies the per-address limit. */
+  rateLimitFactor: number;
   contactEmail: string;
   log: FastifyBaseLogger;
 }
@@ -32,9 +37,14 @@ export function createContactService(deps: ContactServiceDeps) {
      */
     async submit(input: ContactInput, clientIp: string): Promise<StoredContactMessage> {
       // Only valid submissions reach here, so typing mistakes never use up a sender's allowance.
-      const hits = await deps.rateLimiter.hit(`contact:${clientIp}`, CONTACT_RATE_LIMIT.windowMs);
-      if (hits > CONTACT_RATE_LIMIT.max) {
-        throw AppError.tooManyRequests(CONTACT_MESSAGES.rateLimited);
+      const key = `contact:${clientIp}`;
+      const hits = await deps.rateLimiter.hit(key, CONTACT_RATE_LIMIT.windowMs);
+      if (hits > Math.max(1, Math.floor(CONTACT_RATE_LIMIT.max * deps.rateLimitFactor))) {
+        const waitMs = await deps.rateLimiter.msUntilReset(key);
+        throw AppError.tooManyRequests(
+          `${CONTACT_MESSAGES.rateLimited} ${tryAgainIn(waitMs)}`,
+          waitMs,
+        );
       }
 
       const stored = await insertContactMessage(deps.db, { id: newId(), ...input });

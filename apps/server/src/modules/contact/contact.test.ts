@@ -146,11 +146,9 @@ describe('POST /api/contact', () => {
     }
     const limited = await post({ ...valid, subject: 'One too many' });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({
-      message: CONTACT_MESSAGES.rateLimited,
-      error: CONTACT_MESSAGES.rateLimited,
-      code: 'RATE_LIMITED',
-    });
+    const message = `${CONTACT_MESSAGES.rateLimited} Please try again in 10 minutes.`;
+    expect(limited.body).toEqual({ message, error: message, code: 'RATE_LIMITED' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(9 * 60);
     const rows = await listContactMessages(t.database.db);
     expect(rows.some((r) => r.subject === 'One too many')).toBe(false);
 

@@ -18,6 +18,7 @@ export async function invitationsRoutes(app: FastifyInstance) {
     db,
     mailer,
     rateLimiter,
+    rateLimitFactor: config.rateLimitFactor,
     publicUrl: config.publicUrl,
     log: app.log,
   });

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   INVITATION_MESSAGES,
   INVITATION_TTL_MS,
-  MESSAGES,
   ROOM_MESSAGES,
+  tooManyAttemptsMessage,
   type AcceptInvitationResponse,
   type AssignableRole,
   type Invitation,
@@ -24,13 +24,18 @@ import { createInvitationsRepository } from './invitations.repository.js';
  * accepts it and joins with that role. Only the token's SHA-256 is stored.
  */
 
-/** Mails are sent on behalf of a user: at most 30 invitations per inviter per hour. */
+/**
+ * Mails are sent on behalf of a user: at most 30 invitations per inviter per hour, times
+ * RATE_LIMIT_FACTOR (a lecturer inviting a large class raises it with the rest).
+ */
 export const INVITATION_RATE_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 } as const;
 
 export interface InvitationsServiceDeps {
   db: Db;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** RATE_LIMIT_FACTOR: multiplies the per-inviter limit. */
+  rateLimitFactor: number;
   publicUrl: string;
   log: FastifyBaseLogger;
   now?: () => Date;
@@ -71,11 +76,13 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       if (input.role === 'admin' && room.role !== 'owner') {
         throw AppError.forbidden(INVITATION_MESSAGES.ownerInvitesAdmins);
       }
+      const limitKey = `invite:${user.id}`;
       if (
-        (await deps.rateLimiter.hit(`invite:${user.id}`, INVITATION_RATE_LIMIT.windowMs)) >
-        INVITATION_RATE_LIMIT.max
+        (await deps.rateLimiter.hit(limitKey, INVITATION_RATE_LIMIT.windowMs)) >
+        Math.max(1, Math.floor(INVITATION_RATE_LIMIT.max * deps.rateLimitFactor))
       ) {
-        throw AppError.tooManyRequests(MESSAGES.tooManyAttempts);
+        const waitMs = await deps.rateLimiter.msUntilReset(limitKey);
+        throw AppError.tooManyRequests(tooManyAttemptsMessage(waitMs), waitMs);
       }
       const token = newSecretToken();
       const createdAt = now();
