@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@studycircle/shared';
+import { ERROR_CODES, type ErrorCode, type RealtimeErrorCode } from '@studycircle/shared';
 
 /**
  * The one error type services throw. The error handler turns it into `{message, error, code}`
@@ -6,7 +6,7 @@ import { ERROR_CODES, type ErrorCode } from '@studycircle/shared';
  */
 export class AppError extends Error {
   constructor(
-    readonly code: ErrorCode,
+    readonly code: ErrorCode | RealtimeErrorCode,
     readonly status: number,
     message: string,
     /** For a 429: how long until trying again can succeed; sent as the Retry-After header. */
@@ -33,5 +33,9 @@ export class AppError extends Error {
   }
   static tooManyRequests(message: string, retryAfterMs?: number) {
     return new AppError(ERROR_CODES.rateLimited, 429, message, retryAfterMs);
+  }
+  /** A refusal only the live room knows (call full, not in the room, unknown peer). */
+  static realtime(code: RealtimeErrorCode, message: string) {
+    return new AppError(code, 409, message);
   }
 }

@@ -8,12 +8,11 @@ import {
   UpdateProfileInputSchema,
 } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
-import { createUsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 
 /** The accounts API of ARCHITECTURE.md, under /api/auth. Thin: parse, call the service, reply. */
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
-  const users = createUsersService(app.deps.db);
+  const { users } = app.services;
   const signedIn = { preHandler: app.authenticate };
 
   app.post('/register', async (request, reply) => {
@@ -39,13 +38,19 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
   app.post('/logout', async (request) => {
     const token = bearer(request.headers.authorization);
     const user = await auth.authenticateToken(token).catch(() => undefined);
+    // The service also ends the user's live connections on every node.
     if (user) await auth.logout(user.id);
     return { ok: true };
   });
 
   app.post('/change-password', signedIn, async (request) => {
     const input = parseWith(ChangePasswordInputSchema, request.body);
-    return auth.changePassword(request.user.id, input.currentPassword, input.newPassword);
+    const result = await auth.changePassword(
+      request.user.id,
+      input.currentPassword,
+      input.newPassword,
+    );
+    return result;
   });
 
   app.post('/forgot-password', async (request) => {

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   ERROR_CODES,
   MESSAGES,
@@ -9,12 +8,11 @@ import {
   type LoginInput,
   type RegisterInput,
 } from '@studycircle/shared';
-import type { AppDeps } from '../../types.js';
+import type { ServiceContext } from '../../services.js';
 import { AppError } from '../../lib/app-error.js';
 import type { LimitRule } from '../../lib/rate-limiter.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { escapeHtml } from '../../mail/mailer.js';
-import { createUsersRepository } from '../users/users.repository.js';
 import { toPublicUser } from '../users/users.service.js';
 import { createAuthRepository } from './auth.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -79,12 +77,13 @@ export function accountDelayMs(failures: number): number {
 /** A valid-looking hash to verify against when the e-mail is unknown, so timing does not tell. */
 let decoyHash: Promise<string> | undefined;
 
-export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
-  const usersRepo = createUsersRepository(deps.db);
+export function createAuthService(ctx: ServiceContext) {
+  const { deps, log } = ctx;
+  // Read when a method runs: services are wired together after they are all built.
+  const users = () => ctx.services.users.accounts;
   const authRepo = createAuthRepository(deps.db);
   const { rateLimiter, jwtSecret, passwordCost, config, mailer } = deps;
   const factor = config.rateLimitFactor;
-  const sessionEndListeners = new Set<(userId: string) => void>();
 
   /** The per-address rule scaled by RATE_LIMIT_FACTOR (never below one attempt). */
   const perIp = (rule: LimitRule): LimitRule => ({
@@ -113,27 +112,21 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
 
   /**
    * The one place where a user's sessions end: every path that bumps the token version calls it,
-   * and it tells each listener (the socket plugin drops that user's open connections on every
-   * node), so no live connection outlives the tokens.
+   * and the live service drops that user's open connections on every node, so no live
+   * connection outlives the tokens.
    */
-  function endSessions(userId: string) {
-    for (const listener of sessionEndListeners) {
-      try {
-        listener(userId);
-      } catch (err) {
-        log.error({ err, userId }, 'could not end the live connections of a user');
-      }
-    }
+  async function endSessions(userId: string) {
+    await ctx.services.live.endUserConnections(userId);
   }
 
   return {
     async register(input: RegisterInput, ip: string): Promise<AuthResponse> {
       await limit(`register:ip:${ip}`, perIp(IP_LIMITS.registerPerIp));
-      if (await usersRepo.findByEmail(input.email)) throw AppError.conflict(MESSAGES.emailTaken);
+      if (await users().findByEmail(input.email)) throw AppError.conflict(MESSAGES.emailTaken);
       const passwordHash = await hashPassword(input.password, passwordCost);
       let row;
       try {
-        row = await usersRepo.insert({
+        row = await users().insert({
           id: newId(),
           name: input.name,
           email: input.email,
@@ -152,7 +145,7 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       const ipRule = perIp(IP_LIMITS.loginFailuresPerIp);
       // Only failures count against an address, so the check does not add to it.
       await refuseIfExhausted(ipFailuresKey, ipRule);
-      const row = await usersRepo.findByEmail(input.email);
+      const row = await users().findByEmail(input.email);
       // Account counters are keyed by the password they guess at: a reset or change of the
       // password starts them afresh (unknown addresses are counted alike, so nothing tells).
       const account = `${input.email}:${row ? hashToken(row.passwordHash).slice(0, 12) : '-'}`;
@@ -180,13 +173,8 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
 
     /** Ends every session of the user: all tokens issued so far stop working. */
     async logout(userId: string): Promise<void> {
-      await usersRepo.bumpTokenVersion(userId);
-      endSessions(userId);
-    },
-
-    /** Registers what must also end when a user's sessions end (the socket plugin's hook). */
-    onSessionsEnded(listener: (userId: string) => void): void {
-      sessionEndListeners.add(listener);
+      await users().bumpTokenVersion(userId);
+      await endSessions(userId);
     },
 
     /**
@@ -201,7 +189,7 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       );
       if (mailCount > ACCOUNT_LIMITS.forgotMailsPerEmail.max) return;
       void (async () => {
-        const row = await usersRepo.findByEmail(input.email);
+        const row = await users().findByEmail(input.email);
         if (!row) return;
         const token = newSecretToken();
         await authRepo.insertResetToken({
@@ -228,7 +216,7 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       const passwordHash = await hashPassword(password, passwordCost);
       const userId = await authRepo.consumeResetToken(hashToken(token), passwordHash, new Date());
       if (!userId) throw invalid();
-      endSessions(userId);
+      await endSessions(userId);
     },
 
     /** Changes the password of a signed-in user; earlier tokens die, a fresh one is returned. */
@@ -236,17 +224,17 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       const failuresKey = `change-password:fail:${userId}`;
       const rule = ACCOUNT_LIMITS.changePasswordFailuresPerUser;
       await refuseIfExhausted(failuresKey, rule);
-      const row = await usersRepo.findById(userId);
+      const row = await users().findById(userId);
       if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
         await rateLimiter.hit(failuresKey, rule.windowMs);
         throw AppError.badRequest('Current password is incorrect');
       }
       await rateLimiter.reset(failuresKey);
-      const version = await usersRepo.setPassword(
+      const version = await users().setPassword(
         userId,
         await hashPassword(newPassword, passwordCost),
       );
-      endSessions(userId);
+      await endSessions(userId);
       return { token: await issue(userId, version ?? 0), user: toPublicUser(row) };
     },
 
@@ -257,7 +245,7 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       if (!result.ok) {
         throw AppError.unauthorized(result.expired ? MESSAGES.sessionExpired : 'Invalid token');
       }
-      const row = await usersRepo.findForAuth(result.claims.userId);
+      const row = await users().findForAuth(result.claims.userId);
       if (!row || row.tokenVersion !== result.claims.version) {
         throw AppError.unauthorized(MESSAGES.sessionExpired);
       }

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   INVITATION_MESSAGES,
   INVITATION_TTL_MS,
@@ -8,14 +7,11 @@ import {
   type AssignableRole,
   type Invitation,
 } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { escapeHtml, type Mail, type Mailer } from '../../mail/mailer.js';
+import { escapeHtml, type Mail } from '../../mail/mailer.js';
+import type { ServiceContext } from '../../services.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import { createRoomsService } from '../rooms/rooms.service.js';
-import { createUsersService } from '../users/users.service.js';
 import { createInvitationsRepository } from './invitations.repository.js';
 
 /**
@@ -30,22 +26,18 @@ import { createInvitationsRepository } from './invitations.repository.js';
  */
 export const INVITATION_RATE_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 } as const;
 
-export interface InvitationsServiceDeps {
-  db: Db;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  /** RATE_LIMIT_FACTOR: multiplies the per-inviter limit. */
-  rateLimitFactor: number;
-  publicUrl: string;
-  log: FastifyBaseLogger;
+export interface InvitationsServiceOptions {
   now?: () => Date;
 }
 
-export function createInvitationsService(deps: InvitationsServiceDeps) {
-  const repo = createInvitationsRepository(deps.db);
-  const rooms = createRoomsService(deps.db);
-  const users = createUsersService(deps.db);
-  const now = deps.now ?? (() => new Date());
+export function createInvitationsService(
+  ctx: ServiceContext,
+  options: InvitationsServiceOptions = {},
+) {
+  const { db, mailer, rateLimiter, config } = ctx.deps;
+  const deps = { mailer, rateLimiter, publicUrl: config.publicUrl, log: ctx.log };
+  const repo = createInvitationsRepository(db);
+  const now = options.now ?? (() => new Date());
 
   /** The invitation behind a link, or undefined when the token is malformed or unknown. */
   async function find(token: string) {
@@ -66,7 +58,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       roomId: string,
       input: { email: string; role: AssignableRole },
     ): Promise<Invitation> {
-      const room = await rooms.requireRole(
+      const room = await ctx.services.rooms.requireRole(
         roomId,
         user.id,
         ['owner', 'admin'],
@@ -79,7 +71,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       const limitKey = `invite:${user.id}`;
       if (
         (await deps.rateLimiter.hit(limitKey, INVITATION_RATE_LIMIT.windowMs)) >
-        Math.max(1, Math.floor(INVITATION_RATE_LIMIT.max * deps.rateLimitFactor))
+        Math.max(1, Math.floor(INVITATION_RATE_LIMIT.max * config.rateLimitFactor))
       ) {
         const waitMs = await deps.rateLimiter.msUntilReset(limitKey);
         throw AppError.tooManyRequests(tooManyAttemptsMessage(waitMs), waitMs);
@@ -131,7 +123,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       if (!inv || inv.acceptedAt || inv.expiresAt <= now()) {
         throw AppError.notFound(INVITATION_MESSAGES.notFound);
       }
-      const inviter = await users.getSummary(inv.inviterId);
+      const inviter = await ctx.services.users.getSummary(inv.inviterId);
       return {
         roomId: inv.roomId,
         roomName: inv.roomName,

@@ -1,0 +1,398 @@
+import { z } from 'zod';
+import { OBJECT_ID_PATTERN, RoomMessageSchema, type RoomMessage } from './rooms.js';
+
+/**
+ * The real-time contract (spec section 7, ARCHITECTURE.md "Real-time contract"): the Socket.IO
+ * event maps both apps are typed with, a zod schema with size caps for every payload the server
+ * receives, the one acknowledgement shape, and the REST shapes that go with the live room (chat
+ * history pages, call presence).
+ *
+ * Two channels per room:
+ * - the room's chat channel: `join-chat` (or `join-room`) subscribes a member's socket to
+ *   `chat-message` and `call-presence`;
+ * - the room's call: `join-room` (the spec's call join) also puts the socket in the call, where
+ *   offer/answer/ice-candidate, peer-state, user-joined and user-left travel. A call holds at most
+ *   CALL_LIMIT sockets; a refused call join (CALL_FULL) still subscribes the socket to the chat.
+ *
+ * Every client event accepts an optional acknowledgement callback as its last argument. When one
+ * is given, the answer (success or error) goes there; when none is given, an error is sent as a
+ * `server-error` event instead. The spec's payloads stay valid as they are: extra fields the
+ * server does not use (`name`, `at`, `self`) are accepted and ignored, because the server stamps
+ * the sender's id, name and time itself.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Constants.
+
+/** At most 8 sockets in one call: mesh video is practical for a handful of people. */
+export const CALL_LIMIT = 8;
+
+export const REALTIME_LIMITS = {
+  /** Chat text after trimming: 1 to 2000 characters. */
+  chatTextMax: 2000,
+  /** A client-made chat message id (a UUID fits): 1 to 64 of A-Z a-z 0-9 _ -. */
+  clientIdMax: 64,
+  /** A session description: generous for many m-lines, far below the socket's buffer limit. */
+  sdpMax: 64 * 1024,
+  /** One ICE candidate line. */
+  candidateMax: 2048,
+  /** A display name in a payload (ignored by the server, which uses the account name). */
+  nameMax: 100,
+  /** A socket id (`to`). */
+  socketIdMax: 64,
+  /** Chat history page size: default and maximum. */
+  historyDefault: 200,
+  historyMax: 200,
+} as const;
+
+/**
+ * Per-socket chat rate limit, a token bucket: `burst` messages at once, refilled at `perSecond`.
+ * The server may multiply both by its rate-limit factor (test and load rigs).
+ */
+export const CHAT_RATE_LIMIT = { burst: 20, perSecond: 5 } as const;
+
+/** Codes a socket error or refused acknowledgement carries (HTTP's codes plus the call's own). */
+export const REALTIME_ERROR_CODES = {
+  validation: 'VALIDATION_FAILED',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL',
+  /** The call already holds CALL_LIMIT participants. */
+  callFull: 'CALL_FULL',
+  /** The event needs the socket to be in the room's call (or chat) first. */
+  notInRoom: 'NOT_IN_ROOM',
+  /** `to` names a socket that is not in the same call. */
+  peerNotFound: 'PEER_NOT_FOUND',
+} as const;
+export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALTIME_ERROR_CODES];
+
+/** The sentences the live room shows for its own errors. */
+export const REALTIME_MESSAGES = {
+  callFull: `This call is full (${CALL_LIMIT} people). You can still use the chat.`,
+  chatRateLimited: 'You are sending messages too fast. Please wait a moment.',
+  chatTextRequired: 'Message cannot be empty',
+  chatTextTooLong: `Message must be at most ${REALTIME_LIMITS.chatTextMax} characters long`,
+  invalidPayload: 'Invalid message from the client.',
+  notInRoom: 'Join the room first.',
+  peerNotFound: 'That participant is not in this call.',
+  removedFromRoom: 'You are no longer a member of this room.',
+  roomClosed: 'This room has been deleted.',
+  internal: 'Something went wrong. Please try again.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Acknowledgements and errors.
+
+/** A refused event: a machine code and a sentence for people. */
+export const AckErrorSchema = z.object({
+  ok: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+});
+export type AckError = z.infer<typeof AckErrorSchema>;
+
+/** Every acknowledgement: `{ok: true, ...result}` or `{ok: false, code, message}`. */
+export type Ack<T extends object = Record<never, never>> = ({ ok: true } & T) | AckError;
+/** The callback a client passes as an event's last argument. */
+export type AckCallback<T extends object = Record<never, never>> = (response: Ack<T>) => void;
+
+/** `server-error`: an event was refused and it carried no acknowledgement callback. */
+export const ServerErrorPayloadSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** The client event that was refused, when known. */
+  event: z.string().optional(),
+  roomId: z.string().optional(),
+});
+export type ServerErrorPayload = z.infer<typeof ServerErrorPayloadSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Payload schemas (client to server). The server parses every payload with these.
+
+const roomIdField = z
+  .string({ error: 'roomId must be a room id' })
+  .regex(OBJECT_ID_PATTERN, 'roomId must be a room id');
+const socketIdField = z
+  .string({ error: 'to must be a participant id' })
+  .min(1, 'to must be a participant id')
+  .max(REALTIME_LIMITS.socketIdMax, 'to must be a participant id');
+const nameField = z.string().max(REALTIME_LIMITS.nameMax).optional();
+
+/** `join-room` (the call join). `name` is accepted but the account's name is what others see. */
+export const JoinRoomPayloadSchema = z.object({ roomId: roomIdField, name: nameField });
+export type JoinRoomPayload = z.input<typeof JoinRoomPayloadSchema>;
+
+/** `leave-room` (leaves the call and the chat channel) and `join-chat` / `leave-chat`. */
+export const RoomRefPayloadSchema = z.object({ roomId: roomIdField });
+export type RoomRefPayload = z.input<typeof RoomRefPayloadSchema>;
+
+/**
+ * A session description: the RTCSessionDescriptionInit a browser produces, or its bare SDP text
+ * (either is relayed unchanged).
+ */
+export const SdpSchema = z.union([
+  z.string().max(REALTIME_LIMITS.sdpMax, 'sdp is too large'),
+  z.object({
+    type: z.enum(['offer', 'answer', 'pranswer', 'rollback']),
+    sdp: z.string().max(REALTIME_LIMITS.sdpMax, 'sdp is too large').optional(),
+  }),
+]);
+export type Sdp = z.infer<typeof SdpSchema>;
+
+/** An RTCIceCandidateInit, or null for the end of candidates. */
+export const IceCandidateSchema = z
+  .object({
+    candidate: z.string().max(REALTIME_LIMITS.candidateMax, 'candidate is too large').optional(),
+    sdpMid: z.string().max(64).nullable().optional(),
+    sdpMLineIndex: z.number().int().min(0).max(1024).nullable().optional(),
+    usernameFragment: z.string().max(256).nullable().optional(),
+  })
+  .nullable();
+export type IceCandidate = z.infer<typeof IceCandidateSchema>;
+
+export const OfferPayloadSchema = z.object({ to: socketIdField, sdp: SdpSchema, name: nameField });
+export type OfferPayload = z.input<typeof OfferPayloadSchema>;
+export const AnswerPayloadSchema = z.object({ to: socketIdField, sdp: SdpSchema });
+export type AnswerPayload = z.input<typeof AnswerPayloadSchema>;
+export const IceCandidatePayloadSchema = z.object({
+  to: socketIdField,
+  candidate: IceCandidateSchema,
+});
+export type IceCandidatePayload = z.input<typeof IceCandidatePayloadSchema>;
+
+/** The media and hand state a participant announces (spec: Peer state message). */
+export const PeerStateSchema = z.object({
+  muted: z.boolean(),
+  videoOff: z.boolean(),
+  hand: z.boolean(),
+  /** Showing a screen in place of the camera. */
+  sharing: z.boolean().optional(),
+});
+export type PeerState = z.infer<typeof PeerStateSchema>;
+
+/** `peer-state` sent: `{roomId, muted, videoOff, hand}` (and optionally `sharing`). */
+export const PeerStatePayloadSchema = PeerStateSchema.extend({ roomId: roomIdField });
+export type PeerStatePayload = z.input<typeof PeerStatePayloadSchema>;
+
+/** A client-made chat message id: the key by which retries are de-duplicated. */
+export const ClientMessageIdSchema = z
+  .string()
+  .min(1)
+  .max(REALTIME_LIMITS.clientIdMax)
+  .regex(/^[A-Za-z0-9_-]+$/, 'id must be letters, digits, _ or -');
+
+/** Chat text: trimmed, 1 to 2000 characters. */
+export const ChatTextSchema = z
+  .string({ error: REALTIME_MESSAGES.chatTextRequired })
+  // A cheap bound before trimming, so a megabyte of spaces is refused without being copied.
+  .max(REALTIME_LIMITS.chatTextMax * 2, REALTIME_MESSAGES.chatTextTooLong)
+  .transform((s) => s.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, REALTIME_MESSAGES.chatTextRequired)
+      .max(REALTIME_LIMITS.chatTextMax, REALTIME_MESSAGES.chatTextTooLong),
+  );
+
+/**
+ * `chat-message` sent: the spec's `{roomId, text, name, at, self}` plus an optional client-made
+ * `id`. Send the same id again when retrying: the server stores the message once and answers the
+ * stored copy. `name`, `at` and `self` are ignored (the server stamps name and time).
+ */
+export const ChatMessagePayloadSchema = z.object({
+  roomId: roomIdField,
+  text: ChatTextSchema,
+  id: ClientMessageIdSchema.optional(),
+  name: z.unknown().optional(),
+  at: z.unknown().optional(),
+  self: z.unknown().optional(),
+});
+export type ChatMessagePayload = {
+  roomId: string;
+  text: string;
+  id?: string;
+  name?: string;
+  at?: number;
+  self?: boolean;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Server to client payloads.
+
+/** One participant of a call: `id` is the socket id (several tabs of one user side by side). */
+export const CallParticipantSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  /** The last peer state this participant announced, when it announced one. */
+  state: PeerStateSchema.optional(),
+});
+export type CallParticipant = z.infer<typeof CallParticipantSchema>;
+
+/** `user-joined` / `user-left`: `{id, name}` plus the account id. */
+export const PeerRefSchema = z.object({ id: z.string(), name: z.string(), userId: z.string() });
+export type PeerRef = z.infer<typeof PeerRefSchema>;
+
+/** `offer` received; `from` is stamped by the server, never taken from the sender. */
+export const OfferReceivedSchema = z.object({ from: z.string(), sdp: SdpSchema, name: z.string() });
+export type OfferReceived = z.infer<typeof OfferReceivedSchema>;
+export const AnswerReceivedSchema = z.object({ from: z.string(), sdp: SdpSchema });
+export type AnswerReceived = z.infer<typeof AnswerReceivedSchema>;
+export const IceCandidateReceivedSchema = z.object({
+  from: z.string(),
+  candidate: IceCandidateSchema,
+});
+export type IceCandidateReceived = z.infer<typeof IceCandidateReceivedSchema>;
+
+/** `peer-state` received: `{id, muted, videoOff, hand}` (and `sharing` when announced). */
+export const PeerStateReceivedSchema = PeerStateSchema.extend({ id: z.string() });
+export type PeerStateReceived = z.infer<typeof PeerStateReceivedSchema>;
+
+/**
+ * `chat-message` received: the stored message (server id, room, author, text, time in ms) and
+ * `clientId`, the id its sender made, so the sender can match its own pending copy.
+ */
+export const ChatMessageReceivedSchema = RoomMessageSchema.extend({
+  clientId: z.string().nullable(),
+});
+export type ChatMessageReceived = z.infer<typeof ChatMessageReceivedSchema>;
+
+/** Who is in a room's call right now (across every server node). */
+export const CallPresenceSchema = z.object({
+  roomId: z.string(),
+  count: z.number().int(),
+  participants: z.array(z.object({ userId: z.string(), name: z.string() })),
+});
+export type CallPresence = z.infer<typeof CallPresenceSchema>;
+
+/** `removed-from-room`: this user lost its membership; the socket left the call and the chat. */
+export const RemovedFromRoomSchema = z.object({ roomId: z.string(), message: z.string() });
+export type RemovedFromRoom = z.infer<typeof RemovedFromRoomSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Acknowledgement results.
+
+/** `join-room` answered: the socket's own id, the others in the call, and the call limit. */
+export type JoinRoomResult = { self: string; users: CallParticipant[]; limit: number };
+/** `join-chat` answered: the current call presence. */
+export type JoinChatResult = { presence: CallPresence };
+/** `chat-message` answered once the message is committed: the stored message. */
+export type ChatMessageResult = { message: ChatMessageReceived };
+
+// ---------------------------------------------------------------------------------------------
+// Event maps (Socket.IO generics for `Server` and `Socket` on both sides).
+
+/**
+ * The types require the acknowledgement callback so that `emitWithAck` infers its answer; at run
+ * time the server also accepts an event without one (the spec's client sends none) and then
+ * reports errors as `server-error`.
+ */
+export interface ClientToServerEvents {
+  /** Join the room's call (and its chat). Answered with users-in-room, then the ack. */
+  'join-room': (payload: JoinRoomPayload, ack: AckCallback<JoinRoomResult>) => void;
+  /** Leave the room's call and its chat channel. */
+  'leave-room': (payload: RoomRefPayload, ack: AckCallback) => void;
+  /** Subscribe to the room's chat and call presence without joining the call. */
+  'join-chat': (payload: RoomRefPayload, ack: AckCallback<JoinChatResult>) => void;
+  /** Unsubscribe from the room's chat (a socket in the call stays in it). */
+  'leave-chat': (payload: RoomRefPayload, ack: AckCallback) => void;
+  offer: (payload: OfferPayload, ack: AckCallback) => void;
+  answer: (payload: AnswerPayload, ack: AckCallback) => void;
+  'ice-candidate': (payload: IceCandidatePayload, ack: AckCallback) => void;
+  'peer-state': (payload: PeerStatePayload, ack: AckCallback) => void;
+  /** Acknowledged only after the message is committed to the database. */
+  'chat-message': (payload: ChatMessagePayload, ack: AckCallback<ChatMessageResult>) => void;
+}
+
+export interface ServerToClientEvents {
+  /** The others already in the call, sent to a socket that joined it. */
+  'users-in-room': (users: CallParticipant[]) => void;
+  'user-joined': (peer: PeerRef) => void;
+  'user-left': (peer: PeerRef) => void;
+  offer: (payload: OfferReceived) => void;
+  answer: (payload: AnswerReceived) => void;
+  'ice-candidate': (payload: IceCandidateReceived) => void;
+  'peer-state': (payload: PeerStateReceived) => void;
+  'chat-message': (message: ChatMessageReceived) => void;
+  /** Sent to the room's chat channel whenever someone joins or leaves its call. */
+  'call-presence': (presence: CallPresence) => void;
+  'removed-from-room': (payload: RemovedFromRoom) => void;
+  /** An event without an ack callback was refused (bad payload, rate limit, call full ...). */
+  'server-error': (payload: ServerErrorPayload) => void;
+}
+
+/** No server-to-server events: the Redis adapter carries the room broadcasts. */
+export type InterServerEvents = Record<never, never>;
+
+// ---------------------------------------------------------------------------------------------
+// REST shapes that belong to the live room.
+
+/**
+ * Query of `GET /api/rooms/:id/messages`. Without a cursor: the latest `limit` messages. With
+ * `before`: the `limit` messages just older than that message id (scrolling back). With `after`:
+ * up to `limit` messages newer than that id, oldest first (catching up after a reconnect; repeat
+ * with the last id while `hasMore`). Ids are the server's message ids; `before` and `after`
+ * cannot be combined. Pages are always oldest first.
+ */
+export const RoomMessagesQuerySchema = z
+  .object({
+    before: z
+      .string({ error: 'Invalid cursor' })
+      .regex(/^\d{1,19}$/, 'Invalid cursor')
+      .optional(),
+    after: z
+      .string({ error: 'Invalid cursor' })
+      .regex(/^\d{1,19}$/, 'Invalid cursor')
+      .optional(),
+    limit: z.coerce
+      .number({ error: `Limit must be a whole number from 1 to ${REALTIME_LIMITS.historyMax}` })
+      .int(`Limit must be a whole number from 1 to ${REALTIME_LIMITS.historyMax}`)
+      .min(1, `Limit must be a whole number from 1 to ${REALTIME_LIMITS.historyMax}`)
+      .max(
+        REALTIME_LIMITS.historyMax,
+        `Limit must be a whole number from 1 to ${REALTIME_LIMITS.historyMax}`,
+      )
+      .optional(),
+  })
+  .refine((q) => q.before === undefined || q.after === undefined, {
+    message: 'Use either before or after, not both',
+  });
+export type RoomMessagesQuery = z.input<typeof RoomMessagesQuerySchema>;
+
+/**
+ * A page of chat history, oldest first. `hasMore`: with `after`, newer messages remain (fetch
+ * again from the last id); otherwise older messages remain (fetch again with `before` = the first
+ * id). Each message carries `clientId` too.
+ */
+export const RoomMessagesPageSchema = z.object({
+  messages: z.array(ChatMessageReceivedSchema),
+  hasMore: z.boolean(),
+});
+export type RoomMessagesPage = z.infer<typeof RoomMessagesPageSchema>;
+
+/** `GET /api/rooms/:id/presence`: who is in the room's call now (members only). */
+export const RoomPresenceResponseSchema = z.object({ presence: CallPresenceSchema });
+export type RoomPresenceResponse = z.infer<typeof RoomPresenceResponseSchema>;
+
+/**
+ * `GET /api/rooms/presence?ids=a,b,c` (up to 100 ids): call presence for the rooms the caller
+ * may see, for room cards. Rooms the caller may not see are left out.
+ */
+export const RoomsPresenceQuerySchema = z.object({
+  ids: z
+    .string({ error: 'ids must be a comma-separated list of room ids' })
+    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()))].filter((x) => x !== ''))
+    .pipe(
+      z
+        .array(z.string().regex(OBJECT_ID_PATTERN, 'ids must be room ids'))
+        .max(100, 'At most 100 ids'),
+    ),
+});
+export type RoomsPresenceQuery = z.input<typeof RoomsPresenceQuerySchema>;
+export const RoomsPresenceResponseSchema = z.object({ presence: z.array(CallPresenceSchema) });
+export type RoomsPresenceResponse = z.infer<typeof RoomsPresenceResponseSchema>;
+
+/** Re-exported for readers of this module: the stored message shape history pages extend. */
+export type { RoomMessage };
