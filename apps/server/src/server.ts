@@ -1,20 +1,32 @@
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { describeStartupError, loggerOptions } from './startup.js';
 
 /** Entry point: read the configuration, build the app, listen, and shut down cleanly on signals. */
+
+/** A start-up failure: one plain line on stderr (startup.ts says what to do), then exit 1. */
+function fail(err: unknown, where?: { port: number; host: string }): never {
+  console.error(describeStartupError(err, where));
+  process.exit(1);
+}
 
 let config;
 try {
   config = loadConfig();
 } catch (err) {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(1);
-  }
-  throw err;
+  fail(err);
 }
+const where = { port: config.port, host: config.host };
 
-const app = await buildApp({ config });
+let app;
+try {
+  app = await buildApp({
+    config,
+    logger: loggerOptions(config.logLevel, process.stdout.isTTY === true),
+  });
+} catch (err) {
+  fail(err, where);
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -38,6 +50,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (err) {
-  app.log.error({ err }, 'could not start');
-  process.exit(1);
+  // Release the database (PGlite holds its folder) before leaving; a failure here changes nothing.
+  await app.close().catch(() => undefined);
+  fail(err, where);
 }

@@ -111,6 +111,10 @@ export const INVITATION_MESSAGES = {
   ownerInvitesAdmins: 'Only the room owner can invite admins.',
   alreadyMember: 'That person is already a member of this room.',
   sent: 'Invitation sent.',
+  resent: 'Invitation sent again with a new link.',
+  cancelled: 'Invitation cancelled.',
+  pendingNotFound: 'That invitation is no longer pending.',
+  adminManagesMemberInvitations: 'Only the room owner can change an admin invitation.',
 } as const;
 
 /** The failure sentence of a room load with an HTTP status (spec section 8). */
@@ -409,9 +413,39 @@ export const InvitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
-/** `POST /api/rooms/:id/invitations` answers 201 with the invitation (never its token). */
-export const CreateInvitationResponseSchema = z.object({ invitation: InvitationSchema });
+/**
+ * `POST /api/rooms/:id/invitations` answers 201 with the invitation (never its token). `resent` is
+ * true when the address already had a pending invitation to the room: that one was sent again with
+ * a fresh link (the old link stops working) rather than a second invitation being created.
+ */
+export const CreateInvitationResponseSchema = z.object({
+  invitation: InvitationSchema,
+  resent: z.boolean(),
+});
 export type CreateInvitationResponse = z.infer<typeof CreateInvitationResponseSchema>;
+
+/**
+ * A pending (unused, unexpired) invitation as the room's owner and admins see it in Manage Room:
+ * `GET /api/rooms/:id/invitations` lists them newest first; resend and cancel address one by id.
+ */
+export const PendingInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ASSIGNABLE_ROLES),
+  inviterName: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+
+export const PendingInvitationsResponseSchema = z.object({
+  invitations: z.array(PendingInvitationSchema),
+});
+export type PendingInvitationsResponse = z.infer<typeof PendingInvitationsResponseSchema>;
+
+/** `POST /api/rooms/:id/invitations/:invitationId/resend` answers the refreshed invitation. */
+export const PendingInvitationResponseSchema = z.object({ invitation: PendingInvitationSchema });
+export type PendingInvitationResponse = z.infer<typeof PendingInvitationResponseSchema>;
 
 /** `POST /api/invitations/:token/accept` answers the room to go to. */
 export const AcceptInvitationResponseSchema = z.object({

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { RoomRole } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
-import { roomInvitations, roomMembers, rooms } from '../../db/schema.js';
+import { roomInvitations, roomMembers, rooms, users } from '../../db/schema.js';
 import { addMembership, RoomFullError } from '../../db/memberships.js';
 
 /**
@@ -32,6 +32,121 @@ export function createInvitationsRepository(db: Db) {
 
     async delete(id: string): Promise<void> {
       await db.delete(roomInvitations).where(eq(roomInvitations.id, id));
+    },
+
+    /**
+     * The room's unaccepted invitation for `email`, expired or not: there is at most one per
+     * room and address, because inviting the address again refreshes that row (see
+     * docs/decisions/0007-one-pending-invitation-per-address.md).
+     */
+    async findOpenForEmail(roomId: string, email: string) {
+      const [row] = await db
+        .select({
+          id: roomInvitations.id,
+          tokenHash: roomInvitations.tokenHash,
+          role: roomInvitations.role,
+          inviterId: roomInvitations.inviterId,
+          expiresAt: roomInvitations.expiresAt,
+          createdAt: roomInvitations.createdAt,
+        })
+        .from(roomInvitations)
+        .where(
+          and(
+            eq(roomInvitations.roomId, roomId),
+            eq(roomInvitations.email, email),
+            isNull(roomInvitations.acceptedAt),
+          ),
+        )
+        .orderBy(desc(roomInvitations.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /** One unaccepted invitation of the room by id (expired or not). */
+    async findOpenById(roomId: string, id: string) {
+      const [row] = await db
+        .select({
+          id: roomInvitations.id,
+          tokenHash: roomInvitations.tokenHash,
+          email: roomInvitations.email,
+          role: roomInvitations.role,
+          inviterId: roomInvitations.inviterId,
+          expiresAt: roomInvitations.expiresAt,
+          createdAt: roomInvitations.createdAt,
+        })
+        .from(roomInvitations)
+        .where(
+          and(
+            eq(roomInvitations.roomId, roomId),
+            eq(roomInvitations.id, id),
+            isNull(roomInvitations.acceptedAt),
+          ),
+        );
+      return row;
+    },
+
+    /** Pending invitations (unused, unexpired) with their inviter's name, newest first. */
+    async listPending(roomId: string, at: Date) {
+      return db
+        .select({
+          id: roomInvitations.id,
+          email: roomInvitations.email,
+          role: roomInvitations.role,
+          inviterName: users.name,
+          expiresAt: roomInvitations.expiresAt,
+          createdAt: roomInvitations.createdAt,
+        })
+        .from(roomInvitations)
+        .innerJoin(users, eq(users.id, roomInvitations.inviterId))
+        .where(
+          and(
+            eq(roomInvitations.roomId, roomId),
+            isNull(roomInvitations.acceptedAt),
+            gt(roomInvitations.expiresAt, at),
+          ),
+        )
+        .orderBy(desc(roomInvitations.createdAt), desc(roomInvitations.id));
+    },
+
+    /**
+     * Gives an unaccepted invitation a new token hash and expiry (and role and inviter), which
+     * invalidates the old link. False when it was accepted or deleted meanwhile.
+     */
+    async refresh(
+      id: string,
+      changes: { tokenHash: string; expiresAt: Date; role: 'admin' | 'member'; inviterId: string },
+    ): Promise<boolean> {
+      const updated = await db
+        .update(roomInvitations)
+        .set(changes)
+        .where(and(eq(roomInvitations.id, id), isNull(roomInvitations.acceptedAt)))
+        .returning({ id: roomInvitations.id });
+      return updated.length > 0;
+    },
+
+    /** Deletes an unaccepted invitation of the room; false when there was none. */
+    async deleteOpen(roomId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(roomInvitations)
+        .where(
+          and(
+            eq(roomInvitations.roomId, roomId),
+            eq(roomInvitations.id, id),
+            isNull(roomInvitations.acceptedAt),
+          ),
+        )
+        .returning({ id: roomInvitations.id });
+      return deleted.length > 0;
+    },
+
+    /** True when the account registered with `email` is a member of the room. */
+    async isMemberByEmail(roomId: string, email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: roomMembers.userId })
+        .from(roomMembers)
+        .innerJoin(users, eq(users.id, roomMembers.userId))
+        .where(and(eq(roomMembers.roomId, roomId), eq(users.email, email)));
+      return row !== undefined;
     },
 
     /** The invitation with its room's name, whatever its state (the service tells them apart). */

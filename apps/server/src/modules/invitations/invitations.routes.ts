@@ -4,12 +4,15 @@ import {
   type AcceptInvitationResponse,
   type CreateInvitationResponse,
   type Invitation,
+  type PendingInvitationResponse,
+  type PendingInvitationsResponse,
 } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
 
 /**
- * Invitations under /api (registered in app.ts): create (signed in, owner or admin of the room),
- * read (public: the invitation page loads before sign-in), accept (signed in).
+ * Invitations under /api (registered in app.ts): create, list pending, resend and cancel (signed
+ * in, owner or admin of the room), read (public: the invitation page loads before sign-in),
+ * accept (signed in).
  */
 export async function invitationsRoutes(app: FastifyInstance) {
   const { invitations } = app.services;
@@ -20,9 +23,41 @@ export async function invitationsRoutes(app: FastifyInstance) {
     signedIn,
     async (request, reply) => {
       const input = parseWith(CreateInvitationInputSchema, request.body);
-      const invitation = await invitations.create(request.user, request.params.id, input);
-      const body: CreateInvitationResponse = { invitation };
+      const body: CreateInvitationResponse = await invitations.create(
+        request.user,
+        request.params.id,
+        input,
+      );
       return reply.status(201).send(body);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/rooms/:id/invitations',
+    signedIn,
+    async (request): Promise<PendingInvitationsResponse> => ({
+      invitations: await invitations.listPending(request.user, request.params.id),
+    }),
+  );
+
+  app.post<{ Params: { id: string; invitationId: string } }>(
+    '/rooms/:id/invitations/:invitationId/resend',
+    signedIn,
+    async (request): Promise<PendingInvitationResponse> => ({
+      invitation: await invitations.resend(
+        request.user,
+        request.params.id,
+        request.params.invitationId,
+      ),
+    }),
+  );
+
+  app.delete<{ Params: { id: string; invitationId: string } }>(
+    '/rooms/:id/invitations/:invitationId',
+    signedIn,
+    async (request, reply) => {
+      await invitations.cancel(request.user, request.params.id, request.params.invitationId);
+      return reply.status(204).send();
     },
   );
 

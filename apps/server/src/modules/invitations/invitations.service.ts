@@ -6,6 +6,7 @@ import {
   type AcceptInvitationResponse,
   type AssignableRole,
   type Invitation,
+  type PendingInvitation,
 } from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
@@ -46,35 +47,143 @@ export function createInvitationsService(
     return repo.findByTokenHash(hashToken(token));
   }
 
+  /** Counts one invitation mail against the inviter's hourly allowance; 429 past it. */
+  async function spendAllowance(userId: string) {
+    const limitKey = `invite:${userId}`;
+    if (
+      (await deps.rateLimiter.hit(limitKey, INVITATION_RATE_LIMIT.windowMs)) >
+      Math.max(1, Math.floor(INVITATION_RATE_LIMIT.max * config.rateLimitFactor))
+    ) {
+      const waitMs = await deps.rateLimiter.msUntilReset(limitKey);
+      throw AppError.tooManyRequests(tooManyAttemptsMessage(waitMs), waitMs);
+    }
+  }
+
+  /** Mails the link; a mail that cannot be handed over is reported as 503 after `undo`. */
+  async function mail(
+    m: Parameters<typeof invitationMail>[0],
+    invitationId: string,
+    undo: () => Promise<void>,
+  ) {
+    try {
+      await deps.mailer.send(invitationMail(m));
+    } catch (err) {
+      deps.log.error({ err, invitationId }, 'invitation mail could not be sent');
+      await undo();
+      throw new AppError('INTERNAL', 503, 'The invitation could not be sent right now.');
+    }
+  }
+
+  const linkFor = (token: string) => `${deps.publicUrl.replace(/\/+$/, '')}/invite/${token}`;
+
+  /**
+   * Gives an unaccepted invitation a fresh token and a full validity period and mails the new
+   * link; the old link stops working at once. Should the mail fail, the previous token and
+   * expiry are put back, so the invitation is exactly as usable as before.
+   */
+  async function reissue(
+    existing: { id: string; tokenHash: string; role: string; inviterId: string; expiresAt: Date },
+    target: {
+      email: string;
+      role: AssignableRole;
+      roomName: string;
+      inviter: { id: string; name: string };
+    },
+  ): Promise<Date> {
+    const token = newSecretToken();
+    const expiresAt = new Date(now().getTime() + INVITATION_TTL_MS);
+    const refreshed = await repo.refresh(existing.id, {
+      tokenHash: hashToken(token),
+      expiresAt,
+      role: target.role,
+      inviterId: target.inviter.id,
+    });
+    if (!refreshed) throw AppError.notFound(INVITATION_MESSAGES.pendingNotFound);
+    await mail(
+      {
+        to: target.email,
+        roomName: target.roomName,
+        inviterName: target.inviter.name,
+        role: target.role,
+        link: linkFor(token),
+        expiresAt,
+      },
+      existing.id,
+      async () => {
+        await repo.refresh(existing.id, {
+          tokenHash: existing.tokenHash,
+          expiresAt: existing.expiresAt,
+          role: existing.role as AssignableRole,
+          inviterId: existing.inviterId,
+        });
+      },
+    );
+    return expiresAt;
+  }
+
+  /** The room when the caller is its owner or an admin (403 otherwise). */
+  const requireManager = (user: AuthUser, roomId: string) =>
+    ctx.services.rooms.requireRole(
+      roomId,
+      user.id,
+      ['owner', 'admin'],
+      ROOM_MESSAGES.ownerOrAdminOnly,
+    );
+
+  /** A pending invitation of the room by id, one the caller may change: 404 / 403 otherwise. */
+  async function requireOpen(room: { id: string; role: string | null }, invitationId: string) {
+    const inv = /^[0-9a-f]{24}$/.test(invitationId)
+      ? await repo.findOpenById(room.id, invitationId)
+      : undefined;
+    if (!inv || inv.expiresAt <= now()) {
+      throw AppError.notFound(INVITATION_MESSAGES.pendingNotFound);
+    }
+    // Granting admin is the owner's alone, so is re-sending or withdrawing such an offer.
+    if (inv.role === 'admin' && room.role !== 'owner') {
+      throw AppError.forbidden(INVITATION_MESSAGES.adminManagesMemberInvitations);
+    }
+    return inv;
+  }
+
   return {
     /**
      * Invites `email` into the room with `role` (owner or admin; admins invite members only) and
-     * mails the link. When
-     * the mail cannot be handed over, the invitation is withdrawn and 503 returned, so no
-     * unusable invitation lingers.
+     * mails the link. An address that already belongs to a member gets 409. An address with an
+     * unaccepted invitation to the room gets that invitation again, with a fresh link and the
+     * requested role (`resent: true`): one invitation per room and address, never two live
+     * links. When the mail cannot be handed over, the change is undone and 503 returned.
      */
     async create(
       user: AuthUser,
       roomId: string,
       input: { email: string; role: AssignableRole },
-    ): Promise<Invitation> {
-      const room = await ctx.services.rooms.requireRole(
-        roomId,
-        user.id,
-        ['owner', 'admin'],
-        ROOM_MESSAGES.ownerOrAdminOnly,
-      );
+    ): Promise<{ invitation: Invitation; resent: boolean }> {
+      const room = await requireManager(user, roomId);
       // Granting admin is a role change, and role changes are the owner's alone.
       if (input.role === 'admin' && room.role !== 'owner') {
         throw AppError.forbidden(INVITATION_MESSAGES.ownerInvitesAdmins);
       }
-      const limitKey = `invite:${user.id}`;
-      if (
-        (await deps.rateLimiter.hit(limitKey, INVITATION_RATE_LIMIT.windowMs)) >
-        Math.max(1, Math.floor(INVITATION_RATE_LIMIT.max * config.rateLimitFactor))
-      ) {
-        const waitMs = await deps.rateLimiter.msUntilReset(limitKey);
-        throw AppError.tooManyRequests(tooManyAttemptsMessage(waitMs), waitMs);
+      if (await repo.isMemberByEmail(room.id, input.email)) {
+        throw AppError.conflict(INVITATION_MESSAGES.alreadyMember);
+      }
+      await spendAllowance(user.id);
+      const summary = (expiresAt: Date): Invitation => ({
+        roomId: room.id,
+        roomName: room.name,
+        inviterName: user.name,
+        email: input.email,
+        role: input.role,
+        expiresAt: expiresAt.toISOString(),
+      });
+      const existing = await repo.findOpenForEmail(room.id, input.email);
+      if (existing) {
+        const expiresAt = await reissue(existing, {
+          email: input.email,
+          role: input.role,
+          roomName: room.name,
+          inviter: user,
+        });
+        return { invitation: summary(expiresAt), resent: true };
       }
       const token = newSecretToken();
       const createdAt = now();
@@ -90,31 +199,67 @@ export function createInvitationsService(
         expiresAt,
         createdAt,
       });
-      const link = `${deps.publicUrl.replace(/\/+$/, '')}/invite/${token}`;
-      try {
-        await deps.mailer.send(
-          invitationMail({
-            to: input.email,
-            roomName: room.name,
-            inviterName: user.name,
-            role: input.role,
-            link,
-            expiresAt,
-          }),
-        );
-      } catch (err) {
-        deps.log.error({ err, invitationId: id }, 'invitation mail could not be sent');
-        await repo.delete(id);
-        throw new AppError('INTERNAL', 503, 'The invitation could not be sent right now.');
-      }
-      return {
-        roomId: room.id,
+      await mail(
+        {
+          to: input.email,
+          roomName: room.name,
+          inviterName: user.name,
+          role: input.role,
+          link: linkFor(token),
+          expiresAt,
+        },
+        id,
+        () => repo.delete(id),
+      );
+      return { invitation: summary(expiresAt), resent: false };
+    },
+
+    /** The room's pending invitations, newest first (owner and admins). */
+    async listPending(user: AuthUser, roomId: string): Promise<PendingInvitation[]> {
+      const room = await requireManager(user, roomId);
+      const rows = await repo.listPending(room.id, now());
+      return rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        role: row.role as AssignableRole,
+        inviterName: row.inviterName,
+        expiresAt: row.expiresAt.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    /**
+     * Sends a pending invitation again with a fresh single-use link valid for the full period;
+     * the previous link stops working. Counts against the inviter's hourly allowance.
+     */
+    async resend(user: AuthUser, roomId: string, invitationId: string): Promise<PendingInvitation> {
+      const room = await requireManager(user, roomId);
+      const inv = await requireOpen(room, invitationId);
+      await spendAllowance(user.id);
+      const role = inv.role as AssignableRole;
+      const expiresAt = await reissue(inv, {
+        email: inv.email,
+        role,
         roomName: room.name,
+        inviter: user,
+      });
+      return {
+        id: inv.id,
+        email: inv.email,
+        role,
         inviterName: user.name,
-        email: input.email,
-        role: input.role,
         expiresAt: expiresAt.toISOString(),
+        createdAt: inv.createdAt.toISOString(),
       };
+    },
+
+    /** Withdraws a pending invitation: its link reads as not found from then on. */
+    async cancel(user: AuthUser, roomId: string, invitationId: string): Promise<void> {
+      const room = await requireManager(user, roomId);
+      const inv = await requireOpen(room, invitationId);
+      if (!(await repo.deleteOpen(room.id, inv.id))) {
+        throw AppError.notFound(INVITATION_MESSAGES.pendingNotFound);
+      }
     },
 
     /** What the invitation page shows. Unknown, expired and used links all read the same 404. */

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AcceptInvitationResponseSchema,
+  CreateInvitationResponseSchema,
   INVITATION_MESSAGES,
   InvitationSchema,
+  PendingInvitationResponseSchema,
+  PendingInvitationsResponseSchema,
   RoomResponseSchema,
   type Room,
 } from '@studycircle/shared';
@@ -67,6 +70,7 @@ describe('sending an invitation', () => {
     const email = newAddress();
     const { res, mail, body, token } = await invite(room.id, email.toUpperCase(), 'admin');
     expect(res.body).toEqual({
+      resent: false,
       invitation: {
         roomId: room.id,
         roomName: room.name,
@@ -181,26 +185,26 @@ describe('reading and accepting', () => {
     expect((await call('GET', `/api/rooms/${room.id}`, invitee.token)).status).toBe(403);
   });
 
-  it('promotes a plain member invited as admin, and never demotes', async () => {
+  it('promotes someone who joined by code meanwhile when invited as admin, and never demotes', async () => {
     const room = await createRoom();
     const email = newAddress();
+    const { token } = await invite(room.id, email, 'admin');
     const member = await registerUser(t.baseUrl, { email });
     await call('POST', '/api/rooms/join', member.token, { code: room.code });
-    const { token } = await invite(room.id, email, 'admin');
     const res = await call('POST', `/api/invitations/${token}/accept`, member.token);
     expect(res.body).toEqual({ roomId: room.id, role: 'admin' });
     const view = await call('GET', `/api/rooms/${room.id}`, member.token);
     expect(view.body.room).toMatchObject({ userRole: 'admin', members: 2 });
 
-    const second = await call('POST', `/api/rooms/${room.id}/invitations`, owner.token, {
-      email,
-      role: 'member',
+    // Invited as a member, joined by code, then made admin: accepting keeps admin.
+    const email2 = newAddress();
+    const { token: token2 } = await invite(room.id, email2, 'member');
+    const other = await registerUser(t.baseUrl, { email: email2 });
+    await call('POST', '/api/rooms/join', other.token, { code: room.code });
+    await call('PATCH', `/api/rooms/${room.id}/members/${other.user.id}`, owner.token, {
+      role: 'admin',
     });
-    expect(second.status).toBe(201);
-    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length).toBe(2);
-    const raw = decodeQuotedPrintable(smtp.messages.filter((m) => m.to.includes(email))[1]!.raw);
-    const token2 = /\/invite\/([A-Za-z0-9_-]+)/.exec(raw)![1]!;
-    const kept = await call('POST', `/api/invitations/${token2}/accept`, member.token);
+    const kept = await call('POST', `/api/invitations/${token2}/accept`, other.token);
     expect(kept.body).toEqual({ roomId: room.id, role: 'admin' });
   });
 
@@ -238,5 +242,175 @@ describe('reading and accepting', () => {
       404,
     );
     expect((await call('POST', `/api/invitations/${'x'.repeat(43)}/accept`)).status).toBe(401);
+  });
+});
+
+describe('managing pending invitations', () => {
+  const tokenIn = (raw: string) =>
+    /http:\/\/app\.test\/invite\/([A-Za-z0-9_-]+)/.exec(decodeQuotedPrintable(raw))![1]!;
+  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+  const list = async (roomId: string, token = owner.token) => {
+    const res = await call('GET', `/api/rooms/${roomId}/invitations`, token);
+    expect(res.status).toBe(200);
+    return PendingInvitationsResponseSchema.parse(res.body).invitations;
+  };
+
+  it('a second invitation to a pending address re-sends that one with a fresh link', async () => {
+    const room = await createRoom();
+    const email = newAddress();
+    const first = await invite(room.id, email, 'member');
+    const [pending] = await list(room.id);
+    expect(pending).toMatchObject({ email, role: 'member', inviterName: 'Olivia <Owner>' });
+
+    const again = await call('POST', `/api/rooms/${room.id}/invitations`, owner.token, {
+      email: email.toUpperCase(),
+      role: 'admin',
+    });
+    expect(again.status).toBe(201);
+    expect(CreateInvitationResponseSchema.parse(again.body)).toMatchObject({
+      resent: true,
+      invitation: { email, role: 'admin' },
+    });
+    await expect.poll(() => mailsTo(email).length).toBe(2);
+    const second = tokenIn(mailsTo(email)[1]!.raw);
+    expect(second).not.toBe(first.token);
+
+    // Still one invitation, now for the new role; the first link is dead, the new one works.
+    const after = await list(room.id);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: pending!.id, email, role: 'admin' });
+    expect((await call('GET', `/api/invitations/${first.token}`)).status).toBe(404);
+    const invitee = await registerUser(t.baseUrl, { email });
+    const accepted = await call('POST', `/api/invitations/${second}/accept`, invitee.token);
+    expect(accepted.body).toEqual({ roomId: room.id, role: 'admin' });
+    expect(await list(room.id)).toEqual([]);
+  });
+
+  it('refuses to invite a current member, with a message that says so', async () => {
+    const room = await createRoom();
+    const member = await registerUser(t.baseUrl);
+    await call('POST', '/api/rooms/join', member.token, { code: room.code });
+    const before = smtp.messages.length;
+    for (const email of [member.user.email, owner.user.email]) {
+      const res = await call('POST', `/api/rooms/${room.id}/invitations`, owner.token, {
+        email: `  ${email.toUpperCase()} `,
+        role: 'member',
+      });
+      expect([res.status, res.body.message, res.body.code]).toEqual([
+        409,
+        INVITATION_MESSAGES.alreadyMember,
+        'CONFLICT',
+      ]);
+    }
+    expect(await list(room.id)).toEqual([]);
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it('lists pending invitations newest first with role, inviter and expiry; hides used and expired', async () => {
+    const room = await createRoom();
+    const a = newAddress();
+    const b = newAddress();
+    const c = newAddress();
+    await invite(room.id, a, 'member');
+    await invite(room.id, b, 'admin');
+    const used = await invite(room.id, c, 'member');
+    const invitee = await registerUser(t.baseUrl, { email: c });
+    await call('POST', `/api/invitations/${used.token}/accept`, invitee.token);
+    const items = await list(room.id);
+    expect(items.map((i) => [i.email, i.role])).toEqual([
+      [b, 'admin'],
+      [a, 'member'],
+    ]);
+    expect(Date.parse(items[0]!.expiresAt)).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+    const first = await invite(room.id, newAddress());
+    await createInvitationsRepository(t.database.db).setExpiry(
+      hashToken(first.token),
+      new Date(Date.now() - 1000),
+    );
+    expect(await list(room.id)).toHaveLength(2);
+  });
+
+  it('resends with a fresh single-use link and cancels; old links stop working', async () => {
+    const room = await createRoom();
+    const email = newAddress();
+    const { token: oldToken } = await invite(room.id, email);
+    const [pending] = await list(room.id);
+    const resend = await call(
+      'POST',
+      `/api/rooms/${room.id}/invitations/${pending!.id}/resend`,
+      owner.token,
+    );
+    expect(resend.status).toBe(200);
+    expect(PendingInvitationResponseSchema.parse(resend.body).invitation).toMatchObject({
+      id: pending!.id,
+      email,
+    });
+    await expect.poll(() => mailsTo(email).length).toBe(2);
+    const fresh = tokenIn(mailsTo(email)[1]!.raw);
+    expect(fresh).not.toBe(oldToken);
+    expect((await call('GET', `/api/invitations/${oldToken}`)).status).toBe(404);
+    expect((await call('GET', `/api/invitations/${fresh}`)).status).toBe(200);
+
+    const cancel = await call(
+      'DELETE',
+      `/api/rooms/${room.id}/invitations/${pending!.id}`,
+      owner.token,
+    );
+    expect(cancel.status).toBe(204);
+    expect(await list(room.id)).toEqual([]);
+    expect((await call('GET', `/api/invitations/${fresh}`)).status).toBe(404);
+    const again = await call(
+      'DELETE',
+      `/api/rooms/${room.id}/invitations/${pending!.id}`,
+      owner.token,
+    );
+    expect([again.status, again.body.message]).toEqual([404, INVITATION_MESSAGES.pendingNotFound]);
+    const bogus = await call(
+      'POST',
+      `/api/rooms/${room.id}/invitations/not-an-id/resend`,
+      owner.token,
+    );
+    expect(bogus.status).toBe(404);
+  });
+
+  it('is for the owner and admins only; admins leave admin invitations to the owner', async () => {
+    const room = await createRoom();
+    const adminInvite = newAddress();
+    const memberInvite = newAddress();
+    await invite(room.id, adminInvite, 'admin');
+    await invite(room.id, memberInvite, 'member');
+    const pending = await list(room.id);
+    const forAdmin = pending.find((i) => i.email === adminInvite);
+    const forMember = pending.find((i) => i.email === memberInvite);
+    const admin = await registerUser(t.baseUrl);
+    const member = await registerUser(t.baseUrl);
+    const stranger = await registerUser(t.baseUrl);
+    for (const u of [admin, member]) {
+      await call('POST', '/api/rooms/join', u.token, { code: room.code });
+    }
+    await call('PATCH', `/api/rooms/${room.id}/members/${admin.user.id}`, owner.token, {
+      role: 'admin',
+    });
+    const base = `/api/rooms/${room.id}/invitations`;
+    for (const u of [member, stranger]) {
+      const res = await call('GET', base, u.token);
+      expect(res.status).toBe(403);
+      expect((await call('DELETE', `${base}/${forMember!.id}`, u.token)).status).toBe(403);
+      expect((await call('POST', `${base}/${forMember!.id}/resend`, u.token)).status).toBe(403);
+    }
+    expect((await call('GET', base)).status).toBe(401);
+    expect(await list(room.id, admin.token)).toHaveLength(2);
+    const denied = await call('DELETE', `${base}/${forAdmin!.id}`, admin.token);
+    expect([denied.status, denied.body.message]).toEqual([
+      403,
+      INVITATION_MESSAGES.adminManagesMemberInvitations,
+    ]);
+    expect((await call('DELETE', `${base}/${forMember!.id}`, admin.token)).status).toBe(204);
+    // An invitation of another room cannot be reached through this one.
+    const other = await createRoom();
+    expect(
+      (await call('DELETE', `/api/rooms/${other.id}/invitations/${forAdmin!.id}`, owner.token))
+        .status,
+    ).toBe(404);
   });
 });

@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start`'s server process as a newcomer meets it: a start-up failure ends with one plain line
+ * on stderr that says what to do, no JSON and no stack trace, and a non-zero exit code.
+ */
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+let dataDir: string;
+
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'sc-start-'));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: ROOT,
+      // Only what the test sets: the developer's own DATABASE_URL or REDIS_URL must not leak in.
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: dataDir,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('start-up failures', () => {
+  let holder: Server;
+  let port: number;
+  beforeAll(async () => {
+    holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    port = (holder.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => holder.close(() => resolve())));
+
+  it('a taken port: one line saying to stop the other process or set PORT, exit 1', async () => {
+    const run = await start({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toEqual([
+      `Cannot start: port ${port} is already in use. Stop the other process using it, or choose another port, e.g. PORT=${port + 1} npm start.`,
+    ]);
+    expect(run.stdout).not.toMatch(/EADDRINUSE|"err"|stack/);
+  }, 60_000);
+
+  it('a bad setting: one line naming the variable, exit 1', async () => {
+    const run = await start({ PORT: 'three thousand' });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Cannot start: bad setting: PORT: .+\. Fix it and start again\.$/);
+    expect(run.stdout).toBe('');
+  }, 60_000);
+});
