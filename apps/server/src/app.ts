@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
+import { loggerOptions } from './lib/logging.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import errorsPlugin, { errorBody } from './plugins/errors.js';
 import { ERROR_CODES } from '@studycircle/shared';
@@ -94,7 +95,7 @@ function trustProxyOption(
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(options.logger, config.logLevel),
     // Avatars travel as data URLs of at most ~700 KB; nothing else comes close to 1 MiB.
     bodyLimit: 1024 * 1024,
     // Rate limits key on the client address: X-Forwarded-For is only believed when configured,

@@ -392,7 +392,8 @@ export type RoomListResponse = z.infer<typeof RoomListResponseSchema>;
 export const RoomMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Present only for owners and admins: a plain member sees names and roles, never addresses. */
+  email: z.string().optional(),
   role: z.enum(ROOM_ROLES),
   joinedAt: z.string(),
 });

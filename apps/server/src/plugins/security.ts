@@ -6,7 +6,8 @@ import helmet from '@fastify/helmet';
  * Strict security headers. The CSP allows only our own origin for scripts, styles and
  * connections (same-origin websockets included), images from data/blob URLs and https (avatars),
  * and media from blob URLs (camera and remote WebRTC streams). Camera and microphone may be used
- * by our own pages only.
+ * by our own pages only. No page may be framed (CSP frame-ancestors 'none', and X-Frame-Options
+ * DENY for browsers that predate it), and no API reply is stored by a browser or a shared cache.
  */
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
@@ -35,8 +36,16 @@ export default fp(
       // HSTS only means something over HTTPS; a reverse proxy terminating TLS sends it through.
       strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Helmet's default is SAMEORIGIN, which would contradict frame-ancestors 'none'.
+      frameguard: { action: 'deny' },
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', async (request, reply) => {
+      // API replies carry profiles, tokens, member lists and chat: a shared library computer's
+      // browser cache or a proxy must not keep them. Every API reply, errors included, so a new
+      // route cannot forget it; a route that wants caching sets its own header.
+      if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) {
+        reply.header('Cache-Control', 'no-store');
+      }
       reply.header(
         'Permissions-Policy',
         'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()',

@@ -4,7 +4,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { MESSAGES } from '@studycircle/shared';
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
 import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../../test/smtp.js';
-import { hashToken, newId } from '../../lib/ids.js';
+import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { createAuthRepository } from './auth.repository.js';
 import { ACCOUNT_LIMITS, IP_LIMITS } from './auth.service.js';
 
@@ -294,6 +294,20 @@ describe('profile and tokens', () => {
     expect(expiredRes.body).toMatchObject({ message: MESSAGES.sessionExpired });
   });
 
+  it('refuses a correctly signed token that has no expiry, over HTTP and the socket', async () => {
+    const { user } = await registerUser(t.baseUrl);
+    const forever = await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('studycircle')
+      .setIssuedAt()
+      .sign(t.app.deps.jwtSecret);
+    const res = await http(t.baseUrl, 'GET', '/api/auth/profile', { token: forever });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(connect(forever)).rejects.toThrow('Invalid token');
+  });
+
   it('logout makes earlier tokens unusable for HTTP and for the socket handshake', async () => {
     const { token } = await registerUser(t.baseUrl);
     const socket = await connect(token);
@@ -402,6 +416,32 @@ describe('forgot and reset password', () => {
       (await post('/api/auth/login', { email: account.user.email, password: 'BrandNew123' }))
         .status,
     ).toBe(200);
+  });
+
+  it('a reset ends the live connections of every session, not only HTTP tokens', async () => {
+    const account = await registerUser(t.baseUrl);
+    const second = await post('/api/auth/login', {
+      email: account.user.email,
+      password: account.password,
+    });
+    const sockets = [await connect(account.token), await connect(second.body.token as string)];
+    const dropped = sockets.map(
+      (socket) =>
+        new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason))),
+    );
+    const token = newSecretToken();
+    await createAuthRepository(t.app.deps.db).insertResetToken({
+      id: newId(),
+      userId: account.user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect(
+      (await post(`/api/auth/reset-password/${token}`, { password: 'BrandNew123' })).status,
+    ).toBe(200);
+    // The server closed them ("io server disconnect"), not the client or the transport.
+    expect(await Promise.all(dropped)).toEqual(['io server disconnect', 'io server disconnect']);
+    await expect(connect(account.token)).rejects.toThrow(MESSAGES.sessionExpired);
   });
 
   it('refuses expired and unknown tokens', async () => {

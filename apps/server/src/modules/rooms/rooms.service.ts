@@ -294,14 +294,19 @@ export function createRoomsService(ctx: ServiceContext, options: RoomsServiceOpt
       await ctx.services.live.closeRoom(room.id);
     },
 
-    /** The member list, for members only. */
+    /**
+     * The member list, for members only. E-mail addresses go to the owner and admins alone (they
+     * invite and manage people); anyone can join a public room by its listed code, so a plain
+     * member sees names and roles only.
+     */
     async members(user: AuthUser, roomId: string): Promise<RoomMember[]> {
       const room = await requireRole(roomId, user.id, anyMember, ROOM_MESSAGES.membersOnly);
+      const seesEmails = room.role === 'owner' || room.role === 'admin';
       const rows = await repo.listMembers(room.id);
       return rows.map((r) => ({
         id: r.id,
         name: r.name,
-        email: r.email,
+        ...(seesEmails ? { email: r.email } : {}),
         role: r.role as RoomRole,
         joinedAt: r.joinedAt.toISOString(),
       }));

@@ -221,6 +221,29 @@ describe('authorization matrix', () => {
   });
 });
 
+describe('member list privacy', () => {
+  it('shows e-mail addresses to the owner and admins only; members see names and roles', async () => {
+    const room = await fixture();
+    const list = async (actor: 'owner' | 'admin' | 'member') => {
+      const res = await call('GET', `/api/rooms/${room.id}/members`, users[actor].token);
+      expect(res.status).toBe(200);
+      return RoomMembersResponseSchema.parse(res.body).members;
+    };
+    const everyone = [users.owner, users.admin, users.member, users.member2];
+    for (const actor of ['owner', 'admin'] as const) {
+      const members = await list(actor);
+      expect(members.map((m) => m.email).sort()).toEqual(everyone.map((u) => u.user.email).sort());
+    }
+    const seenByMember = await list('member');
+    expect(seenByMember.map((m) => m.name).sort()).toEqual(everyone.map((u) => u.user.name).sort());
+    expect(seenByMember.map((m) => m.role).sort()).toEqual(['admin', 'member', 'member', 'owner']);
+    for (const member of seenByMember) expect(member).not.toHaveProperty('email');
+    // Not hidden somewhere else in the reply either.
+    const raw = await call('GET', `/api/rooms/${room.id}/members`, users.member.token);
+    expect(JSON.stringify(raw.body)).not.toContain('@');
+  });
+});
+
 describe('creating rooms and join codes', () => {
   it('makes the creator owner with the defaults and a well-formed code', async () => {
     const res = await call('POST', '/api/rooms', users.owner.token, {

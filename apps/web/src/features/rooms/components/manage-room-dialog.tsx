@@ -186,7 +186,7 @@ function MemberRow({
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-slate-900">{member.name}</p>
-        <p className="truncate text-xs text-slate-500">{member.email}</p>
+        {member.email && <p className="truncate text-xs text-slate-500">{member.email}</p>}
       </div>
       {canChangeRole ? (
         <select
