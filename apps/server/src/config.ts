@@ -46,6 +46,21 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  TURN_URL: z
+    .string()
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u !== ''),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^turns?:[^\s]+$/, 'must be turn: or turns: URLs, comma-separated'))
+        .min(1, 'must be turn: or turns: URLs, comma-separated'),
+    )
+    .optional(),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@studycircle.app'),
   TRUST_PROXY: z
     .string()
@@ -82,6 +97,11 @@ export interface Config {
   iceServers: z.infer<typeof IceServersSchema>;
   contactEmail: string;
   /**
+   * A coturn server with its shared secret (`use-auth-secret`): signed-in users get TURN
+   * credentials derived from it that expire. Unset: no relay.
+   */
+  turn: { urls: string[]; secret: string } | undefined;
+  /**
    * Whether to believe X-Forwarded-For (only behind a load balancer that sets it): a hop count,
    * or the proxies' addresses. `true` believes any client and is warned about at start-up.
    */
@@ -114,6 +134,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if ((e.TURN_URL === undefined) !== (e.TURN_SECRET === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TURN_URL and TURN_SECRET: set both (a coturn server and its shared secret) or neither',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -125,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     iceServers: e.ICE_SERVERS,
     contactEmail: e.CONTACT_EMAIL,
+    turn: e.TURN_URL && e.TURN_SECRET ? { urls: e.TURN_URL, secret: e.TURN_SECRET } : undefined,
     trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,

@@ -27,6 +27,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Logger options (a test that reads the log passes a stream); silent by default. */
   logger?: AppOptions['logger'];
+  /** Extra build options (a raised chat rate limit for load and fault tests). */
+  appOptions?: Partial<Pick<AppOptions, 'chatRate'>>;
 }
 
 /** Opens a database for a test: memory PGlite, or a throwaway database on DATABASE_URL. */
@@ -71,6 +73,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     passwordCost: TEST_PASSWORD_COST,
     logger: options.logger ?? false,
     rateLimitPrefix: `sc:test:${randomBytes(6).toString('hex')}:`,
+    ...options.appOptions,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
