@@ -19,6 +19,10 @@ export function App() {
   );
 }
 
+// What a session leaves in the browser besides its own keys (account-data.ts), loaded only when a
+// session ends, so the landing page's entry stays free of the features it names.
+const clearAccountData = () => import('./account-data').then((m) => m.clearAccountData());
+
 /**
  * Everything inside the router. The build prerenders the public pages from this same tree under a
  * StaticRouter (prerender.tsx), so the browser can hydrate that HTML without a mismatch.
@@ -26,7 +30,7 @@ export function App() {
 export function AppContent() {
   return (
     <AppErrorBoundary>
-      <AuthProvider>
+      <AuthProvider onSessionEnd={clearAccountData}>
         <AppRoutes />
         <Toaster />
       </AuthProvider>

@@ -9,19 +9,21 @@ import { rememberPostLoginTarget, useAuth } from '../features/auth';
  * session storage (postLoginRedirect) and the origin passed as navigation state.
  */
 export function RequireAuth() {
-  const { user, loading } = useAuth();
+  const { user, loading, signedOut } = useAuth();
   if (loading) return <LoadingBlock label="Checking your session…" />;
-  if (!user) return <RedirectToLogin />;
+  // After Sign Out the page left behind is the previous person's, not where the next one is
+  // headed: it is not remembered (a shared computer's next student starts at the dashboard).
+  if (!user) return <RedirectToLogin remember={!signedOut} />;
   return <Outlet />;
 }
 
-function RedirectToLogin() {
+function RedirectToLogin({ remember }: { remember: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
-    rememberPostLoginTarget(`${location.pathname}${location.search}${location.hash}`);
+    if (remember) rememberPostLoginTarget(`${location.pathname}${location.search}${location.hash}`);
     // Replace, so Back from the login screen does not bounce through the guard again.
     navigate('/login', { replace: true, state: { from: location } });
-  }, [location, navigate]);
+  }, [location, navigate, remember]);
   return <LoadingBlock label="Redirecting to sign in…" />;
 }

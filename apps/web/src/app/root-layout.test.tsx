@@ -75,6 +75,7 @@ describe('RootLayout', () => {
       'GET /api/auth/profile': {
         body: { user: { ...sampleUser, profilePic: 'https://example.com/broken.png' } },
       },
+      'GET /api/health': { body: { status: 'ok' } },
     });
     const { currentLocation } = renderRoutes(routes, { initialEntries: ['/dashboard'] });
     const nav = await screen.findByRole('navigation', { name: 'Main' });

@@ -1,6 +1,7 @@
 // Only the type: the runtime schema would bring zod into every chunk that makes a request.
 import type { ErrorBody } from '@studycircle/shared';
 import { getAuthToken } from './auth-token';
+import { reportRequestFailure } from './use-online-status';
 
 /**
  * The one HTTP client. Every call goes to the same-origin API under /api with JSON bodies and,
@@ -66,6 +67,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    // No answer at all: the online indicator checks the connection now rather than later.
+    reportRequestFailure();
     throw new HttpError(0, 'Network error. Check your connection and try again.', undefined, false);
   }
 

@@ -2,9 +2,10 @@ import { useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '../../ui/avatar';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } from '../../ui/menu';
-import { OnlineStatus } from './online-status';
+import { useOnlineStatus } from '../../lib/use-online-status';
+import { OnlineStatus, StatusDot } from './online-status';
 
-/** The avatar menu: who is signed in, Online, My Profile, Settings and Sign Out (spec section 2). */
+/** The avatar menu: who is signed in, Online or Offline, My Profile, Settings and Sign Out (spec section 2). */
 export function AvatarMenu({
   name,
   email,
@@ -17,6 +18,7 @@ export function AvatarMenu({
   onSignOut: () => void;
 }) {
   const navigate = useNavigate();
+  const online = useOnlineStatus();
   return (
     <Menu>
       <MenuTrigger
@@ -25,9 +27,9 @@ export function AvatarMenu({
       >
         <span className="relative">
           <Avatar src={picture} name={name} size="sm" />
-          <span
-            aria-hidden="true"
-            className="absolute -right-0.5 -bottom-0.5 h-2.5 w-2.5 rounded-full bg-green-500 ring-2 ring-white"
+          <StatusDot
+            online={online}
+            className="absolute -right-0.5 -bottom-0.5 h-2.5 w-2.5 ring-white"
           />
         </span>
         <span className="hidden max-w-32 truncate text-sm font-medium lg:inline">{name}</span>

@@ -4,11 +4,11 @@ import { getAuthToken } from '../../lib/auth-token';
 import { HttpError } from '../../lib/http';
 import { TIMINGS } from '@studycircle/shared';
 import {
+  forgetSession,
   mergeProfile,
   onUserDataUpdated,
   readCachedUser,
   rememberPostLoginTarget,
-  removeToken,
   storeUser,
   useAuth,
   type AuthUser,
@@ -16,6 +16,7 @@ import {
 // The query hook is imported directly, not through the feature's index, so that the index (which
 // the landing page loads) stays free of the HTTP client; this bar is itself loaded lazily.
 import { useProfileQuery } from '../../features/auth/api/get-profile';
+import { clearAccountData } from '../account-data';
 
 /**
  * Paths where the "no token: sign in after 2 s" rule does not apply: the sign-in screens
@@ -39,7 +40,9 @@ export function useNavbarUser(): AuthUser | null {
   const location = useLocation();
   const [hasToken] = useState(() => getAuthToken() !== null);
   const [navUser, setNavUser] = useState<AuthUser | null>(() => user ?? readCachedUser());
-  const profile = useProfileQuery(hasToken);
+  // Asked only while a token is stored: after Sign Out empties the cache, this bar (still on
+  // screen until the login page replaces it) must not ask again without one.
+  const profile = useProfileQuery(hasToken && getAuthToken() !== null);
 
   useEffect(() => {
     if (user) setNavUser((current) => ({ ...(current ?? {}), ...user }));
@@ -47,7 +50,7 @@ export function useNavbarUser(): AuthUser | null {
 
   useEffect(() => {
     if (!profile.data) return;
-    const merged = mergeProfile(profile.data, readCachedUser());
+    const merged = mergeProfile(profile.data, readCachedUser(profile.data));
     storeUser(merged);
     setNavUser(merged);
   }, [profile.data]);
@@ -64,8 +67,12 @@ export function useNavbarUser(): AuthUser | null {
 
   useEffect(() => {
     if (!mustSignIn) return;
-    // A rejected token is never sent again, whichever page the visitor is on.
-    if (unauthorized) removeToken();
+    // A rejected token is never sent again, whichever page the visitor is on, and the account's
+    // data goes with it (issue 12): the next person at this computer must not find it.
+    if (unauthorized) {
+      forgetSession();
+      clearAccountData();
+    }
     if (NO_REDIRECT_PATHS.has(normalizePath(pathname))) return;
     // The 2 s pause (spec section 9) lets the visitor see the page they asked for before leaving.
     const timer = window.setTimeout(() => {

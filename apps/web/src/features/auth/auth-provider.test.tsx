@@ -92,6 +92,102 @@ describe('AuthProvider (spec section 4, Authentication)', () => {
       name: 'asha Rao',
       email: 'asha@example.com',
     });
-    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ name: 'asha Rao' });
+  });
+
+  it('Sign Out forgets everything account-bound and keeps only the backups and lastLoginEmail', async () => {
+    localStorage.setItem('token', 'tok');
+    sessionStorage.setItem('token', 'tok');
+    localStorage.setItem('lastLoginEmail', 'asha@example.com');
+    localStorage.setItem('userTasks', JSON.stringify([{ id: 1, title: 'Read' }]));
+    localStorage.setItem('userProfile', JSON.stringify({ ...sampleUser, bio: 'mine' }));
+    mockApi({
+      'GET /api/auth/profile': { body: { user: sampleUser } },
+      'POST /api/auth/logout': { body: { ok: true } },
+    });
+    const onSessionEnd = vi.fn();
+    const client = new QueryClient();
+    client.setQueryData(['rooms', 'list'], { pages: [{ rooms: [{ code: 'PRIV42' }] }] });
+    render(
+      <QueryClientProvider client={client}>
+        <AuthProvider onSessionEnd={onSessionEnd}>
+          <Probe />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Signed in as Asha Rao');
+    sessionStorage.setItem('postLoginRedirect', '/rooms/room/0123456789abcdef01234567');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+
+    expect(onSessionEnd).toHaveBeenCalledTimes(1);
+    for (const key of ['token', 'user', 'authUser', 'currentUser', 'userProfile']) {
+      expect(localStorage.getItem(key), key).toBeNull();
+    }
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(sessionStorage.getItem('postLoginRedirect')).toBeNull();
+    // The app's one query cache (the provider's own) holds nothing of the account any more.
+    const { queryClient } = await import('../../lib/query-client');
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    // What the spec keeps for the person's return, and device data that belongs to no account.
+    expect(localStorage.getItem('lastLoginEmail')).toBe('asha@example.com');
+    expect(JSON.parse(localStorage.getItem('userBackup') ?? '{}')).toMatchObject({ bio: 'mine' });
+    expect(localStorage.getItem('profileData')).not.toBeNull();
+    expect(localStorage.getItem('userTasks')).not.toBeNull();
+  });
+
+  it('a stored token the server refuses ends the session the same way', async () => {
+    localStorage.setItem('token', 'old');
+    localStorage.setItem('user', JSON.stringify(sampleUser));
+    mockApi({ 'GET /api/auth/profile': { status: 401 } });
+    const onSessionEnd = vi.fn();
+    render(
+      <AuthProvider onSessionEnd={onSessionEnd}>
+        <Probe />
+      </AuthProvider>,
+    );
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(onSessionEnd).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it("merges only the same person's backups into a new sign-in", async () => {
+    // The previous student signed out on this computer: their backups stay for their return.
+    localStorage.setItem(
+      'userBackup',
+      JSON.stringify({ id: 'prev-id', email: 'prev@example.com', name: 'Prev', phone: '555-0100' }),
+    );
+    localStorage.setItem(
+      'profileData',
+      JSON.stringify({ name: 'Prev', email: 'prev@example.com', phone: '555-0100' }),
+    );
+    mockApi({});
+    function SignIn() {
+      const { user, completeSignIn } = useAuth();
+      return (
+        <div>
+          <p>{user ? `${displayName(user)} phone:${user.phone ?? 'none'}` : 'nobody'}</p>
+          <button
+            onClick={() =>
+              completeSignIn(
+                'tok',
+                { id: 'next-id', email: 'next@example.com', name: 'Next' },
+                'next@example.com',
+              )
+            }
+          >
+            In
+          </button>
+        </div>
+      );
+    }
+    render(
+      <AuthProvider>
+        <SignIn />
+      </AuthProvider>,
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'In' }));
+    expect(await screen.findByText('Next phone:none')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).not.toHaveProperty('phone');
   });
 });

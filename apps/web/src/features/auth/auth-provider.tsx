@@ -2,12 +2,13 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { getAuthToken } from '../../lib/auth-token';
 import {
   backupUser,
+  forgetSession,
   readCachedUser,
-  removeToken,
   storeLastLoginEmail,
   storeToken,
   storeUser,
 } from './auth-storage';
+import { forgetPostLoginTarget } from './post-login-redirect';
 import { mergeProfile, type AuthUser } from './user';
 import { dispatchUserDataUpdated, onUserDataUpdated } from './user-events';
 import { AuthContext, type AuthContextValue } from './use-auth';
@@ -22,16 +23,32 @@ const loadQueryClient = () => import('../../lib/query-client').then((m) => m.que
  * provider, and a visitor without a token should not download the HTTP client, its schemas or
  * TanStack Query just to learn that. The cache is the app's one shared instance (lib/query-client),
  * which the pages and the signed-in bar read too.
+ *
+ * When a session ends (Sign Out, or a stored token the server refuses) nothing of the account may
+ * stay for the next person at this computer (issue 12; docs/decisions/0007): the session keys go
+ * here, every other feature's account-bound keys go through `onSessionEnd` (app/ composes the list,
+ * since this feature cannot import the others), and the query cache is emptied.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ user: AuthUser | null; loading: boolean }>({
+export function AuthProvider({
+  children,
+  onSessionEnd,
+}: {
+  children: ReactNode;
+  /** Clears the other features' account-bound data; awaited before the sign-out completes. */
+  onSessionEnd?: () => void | Promise<void>;
+}) {
+  const [state, setState] = useState<{
+    user: AuthUser | null;
+    loading: boolean;
+    signedOut: boolean;
+  }>({
     user: null,
     loading: true,
+    signedOut: false,
   });
-
   useEffect(() => {
     if (!getAuthToken()) {
-      setState({ user: null, loading: false });
+      setState({ user: null, loading: false, signedOut: false });
       return;
     }
     let active = true;
@@ -41,18 +58,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       )
       .then((fresh) => {
         if (!active) return;
-        const user = mergeProfile(fresh, readCachedUser());
+        const user = mergeProfile(fresh, readCachedUser(fresh));
         storeUser(user);
-        setState({ user, loading: false });
+        setState({ user, loading: false, signedOut: false });
       })
-      .catch(() => {
+      .catch(async () => {
         if (!active) return;
-        removeToken();
-        setState({ user: null, loading: false });
+        // The session is over whatever the cause, so its data goes with its token.
+        forgetSession();
+        forgetPostLoginTarget();
+        await Promise.resolve(onSessionEnd?.()).catch(() => undefined);
+        const queryClient = await loadQueryClient();
+        queryClient.clear();
+        if (active) setState({ user: null, loading: false, signedOut: false });
       });
     return () => {
       active = false;
     };
+    // Checked once, on start: a later change of the callback is no new session to check.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Another screen (the profile page) announced new user data: show it everywhere at once.
@@ -68,19 +92,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const completeSignIn = useCallback((token: string, user: AuthUser, email: string) => {
     storeToken(token);
-    const merged = mergeProfile(user, readCachedUser());
+    // Only this person's own backups merge in; another account's never do.
+    const merged = mergeProfile(user, readCachedUser(user));
     storeUser(merged);
     storeLastLoginEmail(email);
     // The sign-in screens already loaded the cache module, so this lands before the signed-in
-    // bar (itself loaded lazily) asks for the profile.
-    void loadQueryClient().then((queryClient) =>
-      queryClient.setQueryData(['auth', 'profile'], user),
-    );
-    setState({ user: merged, loading: false });
+    // bar (itself loaded lazily) asks for the profile. Whatever an earlier account left in the
+    // cache goes first: nothing of it is on screen on the sign-in screens.
+    void loadQueryClient().then((queryClient) => {
+      queryClient.clear();
+      queryClient.setQueryData(['auth', 'profile'], user);
+    });
+    setState({ user: merged, loading: false, signedOut: false });
     dispatchUserDataUpdated(merged);
   }, []);
 
-  const clearUser = useCallback(() => setState({ user: null, loading: false }), []);
+  const clearUser = useCallback(
+    () => setState((current) => ({ ...current, user: null, loading: false })),
+    [],
+  );
 
   const signOut = useCallback(async () => {
     const user = state.user ?? readCachedUser();
@@ -91,12 +121,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loadQueryClient(),
     ]);
     await logout();
-    removeToken();
-    // Only inactive entries go: removing the signed-in bar's live query would make it refetch
-    // without a token. Its data is overwritten by the next sign-in (completeSignIn).
-    queryClient.removeQueries({ queryKey: ['auth'], type: 'inactive' });
-    setState({ user: null, loading: false });
-  }, [state.user]);
+    forgetSession();
+    forgetPostLoginTarget();
+    await Promise.resolve(onSessionEnd?.()).catch(() => undefined);
+    // Emptying the cache does not re-render the screens reading it; the state change below
+    // unmounts the signed-in pages, and the bar does not refetch without a token.
+    await queryClient.cancelQueries();
+    queryClient.clear();
+    setState({ user: null, loading: false, signedOut: true });
+  }, [state.user, onSessionEnd]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, completeSignIn, clearUser, signOut }),

@@ -12,6 +12,11 @@ import { overlayUsers, type AuthUser } from './user';
  * The account keys of spec section 3, owned here and nowhere else: token, authUser, user,
  * currentUser, userProfile, userBackup, profileData and lastLoginEmail. Corrupt values read as
  * missing.
+ *
+ * Two kinds (docs/decisions/0007-account-data-in-the-browser.md): the live session (token, user,
+ * authUser, currentUser, userProfile) ends with the session; the backups a returning person gets
+ * back (userBackup, profileData, lastLoginEmail) stay after sign-out, and are only ever read for
+ * that same person, so the next student on a shared computer never inherits them.
  */
 
 const KEYS = {
@@ -27,6 +32,24 @@ const KEYS = {
 
 const readUserEntry = (key: string): AuthUser | null =>
   readJson<AuthUser | null>(key, null, (v): v is AuthUser => isRecord(v));
+
+const LIVE_KEYS = [KEYS.user, KEYS.authUser, KEYS.currentUser, KEYS.userProfile] as const;
+
+const text = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/** Whether two records describe the same account: same id, else (no ids on both) same email. */
+function sameAccount(a: AuthUser, b: AuthUser): boolean {
+  const idA = text(a.id) ?? text(a._id);
+  const idB = text(b.id) ?? text(b._id);
+  if (idA && idB) return idA === idB;
+  const emailA = text(a.email)?.toLowerCase();
+  const emailB = text(b.email)?.toLowerCase();
+  return emailA !== undefined && emailA === emailB;
+}
+
+const hasIdentity = (record: AuthUser) =>
+  Boolean(text(record.id) ?? text(record._id) ?? text(record.email));
 
 /** Stores a fresh session's token. */
 export function storeToken(token: string): void {
@@ -52,18 +75,41 @@ export function removeToken(): void {
 }
 
 /**
- * The best cached picture of the user: every cached copy overlaid, from the oldest kind (backups)
- * to the most direct (user), so each field comes from the most direct copy that has it.
+ * The best cached picture of one person: every cached copy of that account overlaid, from the
+ * oldest kind (backups) to the most direct (user), so each field comes from the most direct copy
+ * that has it.
+ *
+ * Whose: `owner` when given (the user who just signed in, or whose profile just arrived), else
+ * whoever the live session keys describe. A copy of any other account is left out, and so are the
+ * backups when nobody is signed in: the backups of the previous student on a shared computer must
+ * never show in, or merge into, the next student's account (issue 12).
  */
-export function readCachedUser(): AuthUser | null {
-  return overlayUsers([
-    readUserEntry(KEYS.profileData),
-    readUserEntry(KEYS.userBackup),
-    readUserEntry(KEYS.userProfile),
-    readUserEntry(KEYS.currentUser),
-    readUserEntry(KEYS.authUser),
-    readUserEntry(KEYS.user),
-  ]);
+export function readCachedUser(owner?: AuthUser | null): AuthUser | null {
+  const live = LIVE_KEYS.map(readUserEntry).filter((r): r is AuthUser => r !== null);
+  const backups = [readUserEntry(KEYS.profileData), readUserEntry(KEYS.userBackup)].filter(
+    (r): r is AuthUser => r !== null,
+  );
+  const who = owner ?? live.find(hasIdentity) ?? null;
+  if (!who) {
+    // Live copies that name nobody (written by an older build) can only be this session's.
+    return overlayUsers([...live].reverse());
+  }
+  const mine = (record: AuthUser) => sameAccount(record, who);
+  // A live copy without any identity is this session's own (sign-out removes the live keys); a
+  // backup outlives sessions, so it must prove whose it is.
+  const liveMine = live.filter((r) => mine(r) || !hasIdentity(r));
+  return overlayUsers([...backups.filter(mine), ...liveMine.reverse()]);
+}
+
+/**
+ * Ends the session in this browser: the token and every live copy of the user, in both storage
+ * areas. The backups and lastLoginEmail stay for the person's return (spec section 4, Sign Out).
+ */
+export function forgetSession(): void {
+  removeToken();
+  for (const key of LIVE_KEYS) removeKey(key);
+  removeKey(KEYS.authUser, 'session');
+  removeKey(KEYS.user, 'session');
 }
 
 /** Caches the signed-in user under the keys other screens read it from. */

@@ -6,10 +6,11 @@ export { AuthProvider } from './auth-provider';
 export { useAuth, type AuthContextValue } from './use-auth';
 export { displayName } from './display-name';
 export { mergeProfile, extractUser, type AuthUser } from './user';
-export { readCachedUser, removeToken, storeUser } from './auth-storage';
+export { forgetSession, readCachedUser, removeToken, storeUser } from './auth-storage';
 export { dispatchUserDataUpdated, onUserDataUpdated, USER_DATA_UPDATED } from './user-events';
 export {
   POST_LOGIN_REDIRECT_KEY,
+  forgetPostLoginTarget,
   rememberPostLoginTarget,
   takePostLoginTarget,
 } from './post-login-redirect';

@@ -42,3 +42,8 @@ export function takePostLoginTarget({
   if (isSafeTarget(redirectParam)) return redirectParam;
   return '/dashboard';
 }
+
+/** Drops a remembered target: it belongs to the session that just ended, not to the next one. */
+export function forgetPostLoginTarget(): void {
+  removeKey(POST_LOGIN_REDIRECT_KEY, 'session');
+}

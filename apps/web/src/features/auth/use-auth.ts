@@ -6,11 +6,16 @@ export interface AuthContextValue {
   user: AuthUser | null;
   /** True until the stored token (if any) has been checked against the server. */
   loading: boolean;
+  /** True after Sign Out in this tab, until the next sign-in: nobody is "on their way" anywhere. */
+  signedOut: boolean;
   /** Login or registration succeeded: store the token and user, remember the email. */
   completeSignIn: (token: string, user: AuthUser, email: string) => void;
   /** A failing login sets the user to none (spec section 4). */
   clearUser: () => void;
-  /** Sign Out: back up the user, tell the server, forget the token. The caller navigates. */
+  /**
+   * Sign Out: back up the user, tell the server, forget the token and everything account-bound
+   * (the backups and lastLoginEmail stay). The caller navigates.
+   */
   signOut: () => Promise<void>;
 }
 

@@ -17,19 +17,83 @@ const PUBLIC = makeRoom({
 });
 
 describe('StudyRoomsPage', () => {
-  it('lists my rooms and public rooms, filters by search and status, and caches the list', async () => {
+  it('lists my rooms and public rooms, and caches the list', async () => {
     mockApi({ 'GET /rooms': () => ({ body: { rooms: [OWNED, PUBLIC], nextCursor: null } }) });
     renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });
     expect(await screen.findByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Physics Problem Sets' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('userRooms') ?? '[]')).toHaveLength(1);
     expect(JSON.parse(localStorage.getItem('publicRooms') ?? '[]')).toHaveLength(1);
+  });
 
+  it('asks the server to search and filter, once typing pauses, and shows only its answer', async () => {
+    const asked: { q: string | null; status: string | null }[] = [];
+    // The server's own rule, in small: name, subject or tag contains q; status matches.
+    const { fetchMock } = mockApi({});
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const params = new URL(String(input), 'http://localhost').searchParams;
+      const q = params.get('q');
+      const status = params.get('status');
+      asked.push({ q, status });
+      const rooms = [OWNED, PUBLIC].filter(
+        (room) =>
+          (!q || `${room.name} ${room.subject}`.toLowerCase().includes(q.toLowerCase())) &&
+          (!status || room.status === status),
+      );
+      return new Response(JSON.stringify({ rooms, nextCursor: null }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });
+    expect(await screen.findByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search rooms' }), 'physics');
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Calculus Crew' })).not.toBeInTheDocument(),
+    );
+    expect(
+      await screen.findByRole('article', { name: 'Physics Problem Sets' }),
+    ).toBeInTheDocument();
+    // One request for the whole word, not one per key.
+    expect(asked.filter((a) => a.q !== null)).toEqual([{ q: 'physics', status: null }]);
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search rooms' }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'active');
+    await waitFor(() => expect(asked.at(-1)).toEqual({ q: null, status: 'active' }));
+    expect(await screen.findByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('article', { name: 'Physics Problem Sets' }),
+      ).not.toBeInTheDocument(),
+    );
+    // Search results never overwrite the cached first page other screens read.
+    expect(JSON.parse(localStorage.getItem('publicRooms') ?? '[]')).toHaveLength(1);
+  });
+
+  it('never shows a cached room the search did not return', async () => {
+    localStorage.setItem('publicRooms', JSON.stringify([PUBLIC]));
+    let answerSearch: () => void = () => undefined;
+    const { fetchMock } = mockApi({});
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const q = new URL(String(input), 'http://localhost').searchParams.get('q');
+      // The search answer waits, so the screen in between can be checked.
+      if (q) await new Promise<void>((resolve) => (answerSearch = resolve));
+      const rooms = q ? [] : [OWNED, PUBLIC];
+      return new Response(JSON.stringify({ rooms, nextCursor: null }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });
+    expect(await screen.findByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search rooms' }), 'physics');
-    expect(screen.queryByRole('article', { name: 'Calculus Crew' })).not.toBeInTheDocument();
-    await userEvent.clear(screen.getByRole('searchbox', { name: 'Search rooms' }));
-    await userEvent.selectOptions(screen.getByLabelText('Status'), 'active');
-    expect(screen.getByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('article', { name: 'Physics Problem Sets' }),
+      ).not.toBeInTheDocument(),
+    );
+    answerSearch();
+    expect(await screen.findByText('No rooms match your search')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Physics Problem Sets' })).not.toBeInTheDocument();
   });
 

@@ -8,6 +8,7 @@ import { cn } from '../../../ui/cn';
 import { inputClasses } from '../../../ui/field';
 import { toast } from '../../../ui/toast';
 import { HttpError } from '../../../lib/http';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRooms } from '../api/get-rooms';
 import { useJoinRoom } from '../api/join-room';
 import { useRoom } from '../api/get-room';
@@ -15,7 +16,7 @@ import { CreateRoomDialog } from '../components/create-room-dialog';
 import { JoinRoomDialog, joinErrorMessage } from '../components/join-room-dialog';
 import { ManageRoomDialog } from '../components/manage-room-dialog';
 import { RoomCard } from '../components/room-card';
-import { canManageRoom, filterRooms, type RoomStatusFilter } from '../lib/room-rules';
+import { canManageRoom, type RoomStatusFilter } from '../lib/room-rules';
 import { roomIdOf } from '../storage/rooms-storage';
 
 const STATUS_LABEL: Record<RoomStatusFilter, string> = {
@@ -44,6 +45,9 @@ function CardSkeleton() {
   );
 }
 
+/** How long typing must pause before the search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
 interface ManageTarget {
   roomId: string;
   focus: 'details' | 'delete';
@@ -52,15 +56,18 @@ interface ManageTarget {
 /**
  * Study Rooms (/dashboard/rooms, spec section 2): the caller's rooms and the public ones, with
  * search, a status filter and a grid/list toggle; Join Room and Create Room; a card per room.
+ * Search and the status filter are the server's (GET /api/rooms `q` and `status`), so they reach
+ * rooms on every page, not only the ones loaded; typing is debounced.
  * Opens Manage Room when navigation state carries `manageRoomId` (from the room view).
  */
 export function StudyRoomsPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const rooms = useRooms();
-  const join = useJoinRoom();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<RoomStatusFilter>('all');
+  const searchedQuery = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  const rooms = useRooms({ q: searchedQuery, status });
+  const join = useJoinRoom();
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [createOpen, setCreateOpen] = useState(false);
   const [joinOpen, setJoinOpen] = useState(false);
@@ -89,25 +96,10 @@ export function StudyRoomsPage() {
   const manageRoom = fromList ?? single.data ?? null;
   const manageAllowed = manageRoom ? canManageRoom(manageRoom) : false;
 
-  const mine = useMemo(
-    () =>
-      filterRooms(
-        list.filter((r) => r.isMember),
-        query,
-        status,
-      ),
-    [list, query, status],
-  );
-  const discover = useMemo(
-    () =>
-      filterRooms(
-        list.filter((r) => !r.isMember),
-        query,
-        status,
-      ),
-    [list, query, status],
-  );
-  const filtering = query.trim() !== '' || status !== 'all';
+  const mine = useMemo(() => list.filter((r) => r.isMember), [list]);
+  const discover = useMemo(() => list.filter((r) => !r.isMember), [list]);
+  // What the list on screen answers: the search the server was asked, not the keys just typed.
+  const filtering = searchedQuery !== '' || status !== 'all';
 
   const joinFromCard = (room: Room) => {
     setJoiningId(roomIdOf(room));
@@ -258,7 +250,7 @@ export function StudyRoomsPage() {
               Try again
             </button>
           </Alert>
-        ) : list.length === 0 ? (
+        ) : list.length === 0 && !filtering ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
             <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
               <Users aria-hidden="true" className="h-7 w-7" />
@@ -274,7 +266,7 @@ export function StudyRoomsPage() {
               <Button onClick={() => setCreateOpen(true)}>Create Room</Button>
             </div>
           </div>
-        ) : filtering && mine.length === 0 && discover.length === 0 ? (
+        ) : list.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
             <SearchX aria-hidden="true" className="h-8 w-8 text-slate-400" />
             <h2 className="mt-3 text-base font-semibold text-slate-900">
@@ -320,11 +312,6 @@ export function StudyRoomsPage() {
         )}
         {!showSkeleton && !failed && rooms.hasNextPage && (
           <div className="flex flex-col items-center gap-2">
-            {filtering && (
-              <p className="text-sm text-slate-600">
-                Search and filters cover the rooms loaded so far.
-              </p>
-            )}
             <Button
               variant="outline"
               loading={rooms.isFetchingNextPage}

@@ -1,5 +1,5 @@
 import type { Room } from '@studycircle/shared';
-import { isRecord, readJson, writeJson } from '../../../lib/storage';
+import { isRecord, readJson, removeKey, writeJson } from '../../../lib/storage';
 
 /**
  * The only code that touches the spec's userRooms and publicRooms keys. They are a cache of what
@@ -81,4 +81,13 @@ export function forgetRoom(roomId: string): void {
     PUBLIC_ROOMS_KEY,
     readPublicRooms().filter((r) => roomIdOf(r) !== roomId),
   );
+}
+
+/**
+ * Forgets both lists. They belong to the signed-in account (private rooms' join codes among
+ * them), so they go when the session ends; app/account-data.ts calls this.
+ */
+export function forgetRoomLists(): void {
+  removeKey(USER_ROOMS_KEY);
+  removeKey(PUBLIC_ROOMS_KEY);
 }
