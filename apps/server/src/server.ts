@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 
 /** Entry point: read the configuration, build the app, listen, and shut down cleanly on signals. */
 
@@ -14,7 +15,18 @@ try {
   throw err;
 }
 
-const app = await buildApp({ config });
+let app;
+try {
+  app = await buildApp({ config });
+} catch (err) {
+  // A refusal to start that names its cause (another server on the data folder) is printed as
+  // is; anything else keeps its stack.
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
