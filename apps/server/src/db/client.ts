@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 /**
@@ -45,22 +46,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
+  let unlock = () => {};
   if (dataDir === ':memory:') {
     client = new PGlite();
   } else {
+    // Before touching the files: a second process on the same folder must not open them at all.
+    unlock = lockDataDir(dataDir);
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir);
   }
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (err) {
+    await client.close().catch(() => {});
+    unlock();
+    throw err;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
