@@ -64,3 +64,25 @@ export class RoomScreen {
       .locator('xpath=following-sibling::dd[1]');
   }
 }
+
+/** The Manage Room dialog, wherever it was opened from. */
+export class ManageRoomDialog {
+  readonly root: Locator;
+  constructor(readonly page: Page) {
+    this.root = page.getByRole('dialog', { name: 'Manage Room' });
+  }
+
+  members(): Locator {
+    return this.root.getByRole('list', { name: 'Room members' }).getByRole('listitem');
+  }
+
+  pending(): Locator {
+    return this.root.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem');
+  }
+
+  async invite(email: string, role: 'member' | 'admin' = 'member') {
+    await this.root.getByLabel('Email address').fill(email);
+    await this.root.getByLabel('Role', { exact: true }).selectOption(role);
+    await this.root.getByRole('button', { name: 'Send invite' }).click();
+  }
+}

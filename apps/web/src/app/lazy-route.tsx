@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { RouteError } from './route-error';
@@ -50,7 +50,11 @@ export function lazyRoute(load: () => Promise<ComponentType>, { query = true } =
   const Page = lazy(async () => ({ default: await preload() }));
   function RouteSection() {
     const { pathname } = useLocation();
-    const Body = Loaded ?? Page;
+    // Chosen once per mount: switching from the lazy wrapper to the loaded page on a later render
+    // would be a different component type, so React would remount the page and drop its state
+    // (issue 13: the rooms page read manageRoomId from navigation state, cleared the state, and
+    // the remount opened nothing, whenever its chunk had loaded during that very navigation).
+    const [Body] = useState(() => Loaded ?? Page);
     return (
       <ErrorBoundary resetKey={pathname} fallback={() => <RouteError />}>
         <Suspense fallback={<RouteLoading />}>

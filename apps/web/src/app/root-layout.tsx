@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { barForPath } from './bar-for-path';
 import { PublicNav } from './nav/public-nav';
+import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
 
 // The signed-in bar (Radix menus, the HTTP client, the query cache it reads the profile from)
@@ -53,6 +54,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <ScrollToTop />
+      <RouteFocus />
     </div>
   );
 }

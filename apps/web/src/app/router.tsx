@@ -43,12 +43,10 @@ export const PRERENDERED_ROUTES: ReadonlyMap<string, { preload: () => Promise<un
   ],
 );
 
-// Accounts: features/auth.
-const LoginPage = lazyRoute(() =>
-  import('../features/auth/pages/login-page').then((m) => m.LoginPage),
-);
+// Accounts: features/auth, with the invitation an invitee arrived from (invited-auth-pages.tsx).
+const LoginPage = lazyRoute(() => import('./invited-auth-pages').then((m) => m.InvitedLoginPage));
 const RegisterPage = lazyRoute(() =>
-  import('../features/auth/pages/register-page').then((m) => m.RegisterPage),
+  import('./invited-auth-pages').then((m) => m.InvitedRegisterPage),
 );
 const ForgotPasswordPage = lazyRoute(() =>
   import('../features/auth/pages/forgot-password-page').then((m) => m.ForgotPasswordPage),

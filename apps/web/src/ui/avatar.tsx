@@ -11,18 +11,23 @@ export function Avatar({
   name,
   size = 'md',
   className,
+  decorative = false,
 }: {
   src?: string | null | undefined;
   /** Used as the image's alternative text. */
   name: string;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
+  /** Hidden from assistive technology, for a picture beside the name it shows (a menu's header,
+   * where an image is not an allowed child of role=menu either). */
+  decorative?: boolean;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const px = { sm: 'h-8 w-8', md: 'h-9 w-9', lg: 'h-12 w-12' }[size];
   const showImage = Boolean(src) && failedSrc !== src;
   return (
     <span
+      aria-hidden={decorative || undefined}
       className={cn(
         'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 text-brand-700',
         px,
@@ -32,12 +37,15 @@ export function Avatar({
       {showImage ? (
         <img
           src={src ?? undefined}
-          alt={name}
+          alt={decorative ? '' : name}
           className="h-full w-full object-cover"
           onError={() => setFailedSrc(src ?? null)}
         />
       ) : (
-        <UserRound role="img" aria-label={name} className="h-3/5 w-3/5" />
+        <UserRound
+          {...(decorative ? {} : { role: 'img', 'aria-label': name })}
+          className="h-3/5 w-3/5"
+        />
       )}
     </span>
   );

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from './cn';
-import { ModalOverlay } from './dialog';
+import { ModalOverlay, useReturnFocus } from './dialog';
 
 /**
  * A side sheet for small screens (the navigation drawers). It is a Radix dialog, so focus is
@@ -21,12 +21,15 @@ export function Drawer({
   side?: 'left' | 'right';
   children: ReactNode;
 }) {
+  const focus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <ModalOverlay />
         <RadixDialog.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
           className={cn(
             'fixed inset-y-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-white shadow-xl focus:outline-none',
             side === 'right' ? 'right-0' : 'left-0',

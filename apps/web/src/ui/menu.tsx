@@ -19,24 +19,30 @@ export function MenuContent({
   children,
   className,
   align = 'end',
+  portal = true,
   ...rest
-}: ComponentPropsWithoutRef<typeof RadixMenu.Content>) {
-  return (
-    <RadixMenu.Portal>
-      <RadixMenu.Content
-        align={align}
-        sideOffset={8}
-        className={cn(
-          'z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg focus:outline-none',
-          'motion-safe:data-[state=open]:animate-[pop-in_120ms_ease-out]',
-          className,
-        )}
-        {...rest}
-      >
-        {children}
-      </RadixMenu.Content>
-    </RadixMenu.Portal>
+}: ComponentPropsWithoutRef<typeof RadixMenu.Content> & {
+  /**
+   * False renders the menu where it is written, inside its landmark (axe's region rule: a menu
+   * portalled to the end of <body> sits outside every landmark). Use it where no ancestor clips.
+   */
+  portal?: boolean;
+}) {
+  const content = (
+    <RadixMenu.Content
+      align={align}
+      sideOffset={8}
+      className={cn(
+        'z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg focus:outline-none',
+        'motion-safe:data-[state=open]:animate-[pop-in_120ms_ease-out]',
+        className,
+      )}
+      {...rest}
+    >
+      {children}
+    </RadixMenu.Content>
   );
+  return portal ? <RadixMenu.Portal>{content}</RadixMenu.Portal> : content;
 }
 
 export const menuItemClasses = cn(

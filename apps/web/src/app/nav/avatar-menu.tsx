@@ -35,12 +35,14 @@ export function AvatarMenu({
         <span className="hidden max-w-32 truncate text-sm font-medium lg:inline">{name}</span>
         <ChevronDown aria-hidden="true" className="hidden h-4 w-4 text-slate-500 lg:inline" />
       </MenuTrigger>
-      <MenuContent>
+      <MenuContent portal={false}>
         <MenuLabel>
           <div className="flex items-center gap-3">
-            <Avatar src={picture} name={name} size="md" />
+            <Avatar src={picture} name={name} size="md" decorative />
             <div className="min-w-0">
-              <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
+              <p className="truncate text-sm font-semibold text-slate-900" title={name}>
+                {name}
+              </p>
               {email && <p className="truncate text-xs text-slate-500">{email}</p>}
               <OnlineStatus />
             </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, validateLogin } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
@@ -15,8 +15,15 @@ import { useAuth } from '../use-auth';
 /** How long the success message stays before the redirect, so it is seen and announced. */
 const REDIRECT_DELAY_MS = 600;
 
-/** Sign-in (spec section 2, Login screen; rules of section 5; failures of section 8). */
-export function LoginPage() {
+/**
+ * Sign-in (spec section 2, Login screen; rules of section 5; failures of section 8). Reached from
+ * an invitation, app/ passes the invited address (prefilled) and a notice saying who invited the
+ * visitor to which room; Create account keeps the way back (?redirect=).
+ */
+export function LoginPage({
+  invitedEmail,
+  notice,
+}: { invitedEmail?: string | undefined; notice?: ReactNode } = {}) {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
@@ -24,7 +31,7 @@ export function LoginPage() {
   const login = useLoginMutation();
 
   // The email comes from the last sign-in or the stored user; the password field then gets focus.
-  const [email, setEmail] = useState(readPrefillEmail);
+  const [email, setEmail] = useState(() => invitedEmail ?? readPrefillEmail());
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -75,11 +82,13 @@ export function LoginPage() {
   return (
     <AuthLayout
       title="Welcome back"
+      pageTitle="Sign In"
+      notice={notice}
       subtitle="Sign in to continue to your study circles."
       footer={
         <>
           New to StudyCircle?{' '}
-          <Link to="/register" className={authLinkClasses}>
+          <Link to={`/register${location.search}`} className={authLinkClasses}>
             Create account
           </Link>
         </>

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES, TIMINGS, validateRegister } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -9,6 +9,7 @@ import { useRegisterMutation } from '../api/register';
 import { storeLastLoginEmail } from '../auth-storage';
 import { AuthLayout, authLinkClasses } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
+import { isSafeTarget } from '../post-login-redirect';
 
 export const REGISTER_SUCCESS_MESSAGE = 'Account created successfully! Redirecting to sign in...';
 
@@ -21,12 +22,22 @@ function registrationError(error: unknown): string {
   return MESSAGES.registrationFailed;
 }
 
-/** Registration (spec section 2, Register screen; rules of section 5). */
-export function RegisterPage() {
+/**
+ * Registration (spec section 2, Register screen; rules of section 5). A ?redirect= (an invitation
+ * the visitor is answering) is kept on the way to sign-in; app/ passes the invited address, which
+ * is prefilled, and a notice naming the inviter and the room.
+ */
+export function RegisterPage({
+  invitedEmail,
+  notice,
+}: { invitedEmail?: string | undefined; notice?: ReactNode } = {}) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirect = searchParams.get('redirect');
+  const keepRedirect = isSafeTarget(redirect) ? `?redirect=${encodeURIComponent(redirect)}` : '';
   const register = useRegisterMutation();
   const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(invitedEmail ?? '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
@@ -51,7 +62,7 @@ export function RegisterPage() {
           storeLastLoginEmail(email);
           setSuccess(true);
           redirectTimer.current = window.setTimeout(
-            () => navigate('/login', { replace: true }),
+            () => navigate(`/login${keepRedirect}`, { replace: true }),
             TIMINGS.redirectAfterRegisterMs,
           );
         },
@@ -68,11 +79,13 @@ export function RegisterPage() {
   return (
     <AuthLayout
       title="Create your account"
+      pageTitle="Create Account"
+      notice={notice}
       subtitle="Free to join, no credit card required."
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={authLinkClasses}>
+          <Link to={`/login${keepRedirect}`} className={authLinkClasses}>
             Sign in
           </Link>
         </>

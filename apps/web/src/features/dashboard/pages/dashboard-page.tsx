@@ -11,6 +11,7 @@ import {
   Sunset,
   Users,
 } from 'lucide-react';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { displayName, useAuth } from '../../auth';
 import { formatDashboardDate, greetingForHour, hourInTimeZone } from '../greeting';
 
@@ -65,6 +66,7 @@ function TimeOfDayIcon({ hour }: { hour: number }) {
 export function DashboardPage() {
   const { user } = useAuth();
   const [now, setNow] = useState(() => new Date());
+  useDocumentTitle('Dashboard');
 
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), CLOCK_REFRESH_MS);

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CheckCircle2, MailOpen } from 'lucide-react';
+import { CheckCircle2, LogOut, MailOpen } from 'lucide-react';
 import { INVITATION_MESSAGES, TIMINGS } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button, buttonClasses } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
 import { HttpError } from '../../../lib/http';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { rememberPostLoginTarget, useAuth } from '../../auth';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
@@ -36,8 +37,9 @@ function Shell({ children }: { children: ReactNode }) {
 export function InvitationPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const { user, loading: authLoading } = useAuth();
+  const { user, loading: authLoading, signOut } = useAuth();
   const invitation = useInvitation(user ? token : undefined);
+  useDocumentTitle(invitation.data ? `Invitation to ${invitation.data.roomName}` : 'Invitation');
   const accept = useAcceptInvitation(token);
   const [acceptedRoomId, setAcceptedRoomId] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -77,7 +79,16 @@ export function InvitationPage() {
       ? accept.error.message
       : INVITATION_MESSAGES.acceptFailed
     : null;
-  const otherAccount = user.email && user.email.toLowerCase() !== inv.email.toLowerCase();
+  const otherAccount = Boolean(user.email && user.email.toLowerCase() !== inv.email.toLowerCase());
+
+  // The server refuses another account's accept; say why up front and offer the way out, rather
+  // than a button that can only fail.
+  const switchAccount = () => {
+    rememberPostLoginTarget(returnPath);
+    void signOut().then(() =>
+      navigate(`/login?redirect=${encodeURIComponent(returnPath)}`, { replace: true }),
+    );
+  };
 
   const onAccept = () =>
     accept.mutate(undefined, {
@@ -97,7 +108,7 @@ export function InvitationPage() {
           <MailOpen aria-hidden="true" className="h-7 w-7" />
         </span>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">You&apos;re invited</h1>
-        <p className="mt-1 text-sm text-slate-600">
+        <p className="mt-1 text-sm [overflow-wrap:anywhere] text-slate-600">
           {inv.inviterName} invited you to study in <strong>{inv.roomName}</strong>.
         </p>
       </div>
@@ -114,19 +125,30 @@ export function InvitationPage() {
         ).map(([term, value]) => (
           <div key={term} className="flex justify-between gap-4 px-4 py-3">
             <dt className="text-slate-500">{term}</dt>
-            <dd className="text-right font-medium break-all text-slate-900">{value}</dd>
+            <dd className="min-w-0 text-right font-medium [overflow-wrap:anywhere] text-slate-900">
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
 
       <div className="mt-6 space-y-3">
-        {otherAccount && !acceptedRoomId && (
-          <Alert tone="info">
-            You are signed in as {user.email}. This invitation was sent to {inv.email}.
-          </Alert>
-        )}
         {acceptError && <Alert tone="error">{acceptError}</Alert>}
-        {acceptedRoomId ? (
+        {otherAccount ? (
+          <>
+            <Alert tone="info">
+              <span className="[overflow-wrap:anywhere]">
+                This invitation was sent to <strong>{inv.email}</strong>, but you are signed in as{' '}
+                <strong>{user.email}</strong>. Only the account with the invited email can accept
+                it: sign out, then sign in or create an account with {inv.email}.
+              </span>
+            </Alert>
+            <Button size="lg" variant="outline" className="w-full" onClick={switchAccount}>
+              <LogOut aria-hidden="true" className="h-5 w-5" />
+              Sign out and switch account
+            </Button>
+          </>
+        ) : acceptedRoomId ? (
           <Alert tone="success">
             <span className="inline-flex items-center gap-1">
               Invitation accepted! Taking you to {inv.roomName}…

@@ -91,7 +91,6 @@ export function JoinRoomDialog({
             placeholder="e.g. 7KQ2MX9P"
             className="[&_input]:font-mono [&_input]:tracking-widest [&_input]:uppercase"
             aria-invalid={error ? true : undefined}
-            autoFocus
           />
           {error && <Alert tone="error">{error}</Alert>}
           <div className="flex justify-end gap-2">

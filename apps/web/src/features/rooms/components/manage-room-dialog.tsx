@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Mail, Trash2, UserMinus } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Mail, RefreshCw, Trash2, UserMinus, X } from 'lucide-react';
 import {
   ASSIGNABLE_ROLES,
   CreateInvitationInputSchema,
@@ -8,6 +8,7 @@ import {
   ROOM_STATUSES,
   UpdateRoomInputSchema,
   type AssignableRole,
+  type PendingInvitation,
   type Room,
   type RoomMember,
   type RoomStatus,
@@ -23,13 +24,23 @@ import { HttpError } from '../../../lib/http';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useCreateInvitation } from '../api/create-invitation';
 import { useDeleteRoom } from '../api/delete-room';
+import { useCancelInvitation } from '../api/cancel-invitation';
+import { useRoomInvitations } from '../api/get-room-invitations';
 import { useRoomMembers } from '../api/get-room-members';
+import { useResendInvitation } from '../api/resend-invitation';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateRoom } from '../api/update-room';
 import { roleOf } from '../lib/room-rules';
 import { roomIdOf } from '../storage/rooms-storage';
 import { roleLabel } from './room-status-badge';
 import { TagInput } from './tag-input';
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof HttpError && error.hasServerMessage ? error.message : fallback;
@@ -171,67 +182,224 @@ function MemberRow({
 }) {
   const changeRole = useChangeMemberRole(roomId);
   const remove = useRemoveMember(roomId);
+  const [confirming, setConfirming] = useState(false);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
   const isOwnerRow = member.role === 'owner';
   // The owner changes roles; admins may only remove plain members (the server enforces both).
   const canChangeRole = callerRole === 'owner' && !isOwnerRow;
-  const canRemove = !isOwnerRow && (callerRole === 'owner' || member.role === 'member');
+  const canRemove =
+    !isOwnerRow && callerRole !== 'member' && (callerRole === 'owner' || member.role === 'member');
+
+  useEffect(() => {
+    if (confirming) cancelButton.current?.focus();
+  }, [confirming]);
+
+  const stopConfirming = () => {
+    setConfirming(false);
+    // Back to the button that asked, once it is rendered again.
+    requestAnimationFrame(() => removeButton.current?.focus());
+  };
 
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
-      <span
-        aria-hidden="true"
-        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
-      >
-        {member.name.charAt(0).toUpperCase() || '?'}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{member.name}</p>
-        {member.email && <p className="truncate text-xs text-slate-500">{member.email}</p>}
+    <li className="py-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <span
+          aria-hidden="true"
+          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+        >
+          {member.name.charAt(0).toUpperCase() || '?'}
+        </span>
+        <div className="min-w-0 flex-1 basis-40">
+          <p className="truncate text-sm font-medium text-slate-900" title={member.name}>
+            {member.name}
+          </p>
+          {member.email && (
+            <p className="truncate text-xs text-slate-500" title={member.email}>
+              {member.email}
+            </p>
+          )}
+        </div>
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          {canChangeRole ? (
+            <select
+              aria-label={`Role for ${member.name}`}
+              value={member.role}
+              disabled={changeRole.isPending}
+              onChange={(e) => {
+                const role = e.target.value as AssignableRole;
+                changeRole.mutate(
+                  { userId: member.id, role },
+                  {
+                    // The label of the role just chosen, read before the event is gone.
+                    onSuccess: () =>
+                      toast(`${member.name} is now ${roleLabel(role).toLowerCase()}.`),
+                    onError: (err) =>
+                      toast(messageOf(err, 'Could not change the role.'), { tone: 'error' }),
+                  },
+                );
+              }}
+              className="block w-32 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:bg-slate-100"
+            >
+              {ASSIGNABLE_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {roleLabel(role)}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <Badge tone={isOwnerRow ? 'brand' : 'neutral'}>{roleLabel(member.role)}</Badge>
+          )}
+          {canRemove && !confirming && (
+            <Button
+              ref={removeButton}
+              variant="ghost"
+              size="sm"
+              aria-label={`Remove ${member.name} from the room`}
+              onClick={() => setConfirming(true)}
+            >
+              <UserMinus aria-hidden="true" className="h-4 w-4" />
+            </Button>
+          )}
+        </div>
       </div>
-      {canChangeRole ? (
-        <select
-          aria-label={`Role for ${member.name}`}
-          value={member.role}
-          disabled={changeRole.isPending}
-          onChange={(e) =>
-            changeRole.mutate(
-              { userId: member.id, role: e.target.value as AssignableRole },
-              {
-                onSuccess: () => toast(`${member.name} is now ${e.target.value}.`),
-                onError: (err) =>
-                  toast(messageOf(err, 'Could not change the role.'), { tone: 'error' }),
-              },
-            )
-          }
-          className={`${inputClasses} w-auto py-1.5`}
+      {confirming && (
+        <div
+          role="group"
+          aria-label={`Confirm removing ${member.name}`}
+          className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 p-3"
         >
-          {ASSIGNABLE_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {roleLabel(role)}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <Badge tone={isOwnerRow ? 'brand' : 'neutral'}>{roleLabel(member.role)}</Badge>
-      )}
-      {canRemove && callerRole !== 'member' && (
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Remove ${member.name} from the room`}
-          loading={remove.isPending}
-          onClick={() =>
-            remove.mutate(member.id, {
-              onSuccess: () => toast(`${member.name} was removed.`),
-              onError: (err) =>
-                toast(messageOf(err, 'Could not remove the member.'), { tone: 'error' }),
-            })
-          }
-        >
-          <UserMinus aria-hidden="true" className="h-4 w-4" />
-        </Button>
+          <p className="min-w-0 flex-1 basis-48 text-sm [overflow-wrap:anywhere] text-red-900">
+            Remove {member.name} from the room? They lose access to its call, chat and notes.
+          </p>
+          <Button ref={cancelButton} variant="outline" size="sm" onClick={stopConfirming}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            size="sm"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(member.id, {
+                onSuccess: () => toast(`${member.name} was removed.`),
+                onError: (err) => {
+                  toast(messageOf(err, 'Could not remove the member.'), { tone: 'error' });
+                  stopConfirming();
+                },
+              })
+            }
+          >
+            Remove {member.name}
+          </Button>
+        </div>
       )}
     </li>
+  );
+}
+
+function PendingInvitationRow({
+  roomId,
+  invitation,
+  callerRole,
+}: {
+  roomId: string;
+  invitation: PendingInvitation;
+  callerRole: ReturnType<typeof roleOf>;
+}) {
+  const resend = useResendInvitation(roomId);
+  const cancel = useCancelInvitation(roomId);
+  // Admin invitations are the owner's to change (the server says the same).
+  const canChange = callerRole === 'owner' || invitation.role === 'member';
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="truncate text-sm font-medium text-slate-900" title={invitation.email}>
+          {invitation.email}
+        </p>
+        <p className="text-xs [overflow-wrap:anywhere] text-slate-600">
+          {roleLabel(invitation.role)} · invited by {invitation.inviterName} · expires{' '}
+          <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+        </p>
+      </div>
+      {canChange && (
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            loading={resend.isPending}
+            aria-label={`Resend the invitation to ${invitation.email}`}
+            onClick={() =>
+              resend.mutate(invitation.id, {
+                onSuccess: () =>
+                  toast(`Invitation sent again to ${invitation.email}.`, { tone: 'success' }),
+                onError: (err) =>
+                  toast(messageOf(err, 'Could not resend the invitation.'), { tone: 'error' }),
+              })
+            }
+          >
+            <RefreshCw aria-hidden="true" className="h-4 w-4" />
+            Resend
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={cancel.isPending}
+            aria-label={`Cancel the invitation to ${invitation.email}`}
+            onClick={() =>
+              cancel.mutate(invitation.id, {
+                onSuccess: () => {
+                  toast(`Invitation to ${invitation.email} cancelled.`);
+                  // This row goes; keep the keyboard in the section rather than on the body.
+                  document.getElementById('invite-email')?.focus();
+                },
+                onError: (err) =>
+                  toast(messageOf(err, 'Could not cancel the invitation.'), { tone: 'error' }),
+              })
+            }
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+            Cancel
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function PendingInvitationsSection({ room }: { room: Room }) {
+  const roomId = roomIdOf(room);
+  const invitations = useRoomInvitations(roomId);
+  return (
+    <section aria-labelledby="manage-invitations-title" className="space-y-2">
+      <h3
+        id="manage-invitations-title"
+        className="text-sm font-semibold tracking-wide text-slate-500 uppercase"
+      >
+        Pending invitations{invitations.data ? ` (${invitations.data.length})` : ''}
+      </h3>
+      {invitations.isPending ? (
+        <p role="status" className="flex items-center gap-2 py-3 text-sm text-slate-500">
+          <Spinner size="sm" /> Loading invitations…
+        </p>
+      ) : invitations.isError ? (
+        <Alert tone="error">
+          {messageOf(invitations.error, 'Could not load the invitations.')}
+        </Alert>
+      ) : invitations.data.length === 0 ? (
+        <p className="text-sm text-slate-600">No invitations waiting for an answer.</p>
+      ) : (
+        <ul aria-label="Pending invitations" className="divide-y divide-slate-100">
+          {invitations.data.map((invitation) => (
+            <PendingInvitationRow
+              key={invitation.id}
+              roomId={roomId}
+              invitation={invitation}
+              callerRole={roleOf(room)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -269,7 +437,7 @@ function InviteSection({ room }: { room: Room }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<AssignableRole>('member');
   const [error, setError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ to: string; resent: boolean } | null>(null);
   // Only the owner may invite admins (role changes are the owner's); an admin invites members.
   const roles: readonly AssignableRole[] = roleOf(room) === 'owner' ? ASSIGNABLE_ROLES : ['member'];
 
@@ -281,10 +449,10 @@ function InviteSection({ room }: { room: Room }) {
       return;
     }
     setError(null);
-    setSentTo(null);
+    setSent(null);
     invite.mutate(parsed.data, {
-      onSuccess: () => {
-        setSentTo(parsed.data.email);
+      onSuccess: ({ resent }) => {
+        setSent({ to: parsed.data.email, resent });
         setEmail('');
       },
       onError: (err) =>
@@ -297,13 +465,14 @@ function InviteSection({ room }: { room: Room }) {
       <SectionTitle>Invite by email</SectionTitle>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field
+          id="invite-email"
           label="Email address"
           type="email"
           autoComplete="off"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           placeholder="classmate@university.edu"
-          className="flex-1"
+          className="min-w-0 flex-1"
         />
         <div className="space-y-1.5">
           <label htmlFor="invite-role" className="block text-sm font-medium text-slate-700">
@@ -328,9 +497,13 @@ function InviteSection({ room }: { room: Room }) {
         </Button>
       </div>
       {error && <Alert tone="error">{error}</Alert>}
-      {sentTo && (
+      {sent && (
         <Alert tone="success">
-          {INVITATION_MESSAGES.sent} We emailed a link to {sentTo}.
+          <span className="[overflow-wrap:anywhere]">
+            {sent.resent
+              ? `${sent.to} already had an invitation: we emailed them a new link, and the old one no longer works.`
+              : `${INVITATION_MESSAGES.sent} We emailed a link to ${sent.to}.`}
+          </span>
         </Alert>
       )}
     </form>
@@ -399,11 +572,14 @@ export function ManageRoomDialog({
   open,
   onOpenChange,
   focus = 'details',
+  returnFocus,
 }: {
   room: Room | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   focus?: 'details' | 'delete';
+  /** Where focus goes on close (see DialogContent). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }) {
   return (
     <Dialog open={open && room !== null} onOpenChange={onOpenChange}>
@@ -412,6 +588,7 @@ export function ManageRoomDialog({
           title={focus === 'delete' ? 'Delete Room' : 'Manage Room'}
           description={room.name}
           className="max-w-2xl"
+          returnFocus={returnFocus}
         >
           {focus === 'delete' ? (
             <DeleteSection room={room} onDeleted={() => onOpenChange(false)} />
@@ -420,6 +597,7 @@ export function ManageRoomDialog({
               <DetailsForm key={roomIdOf(room)} room={room} />
               <MembersSection room={room} />
               <InviteSection room={room} />
+              <PendingInvitationsSection room={room} />
               {roleOf(room) === 'owner' && (
                 <DeleteSection room={room} onDeleted={() => onOpenChange(false)} />
               )}

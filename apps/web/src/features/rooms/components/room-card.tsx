@@ -18,6 +18,9 @@ import { roomIdOf } from '../storage/rooms-storage';
 import { CopyCodeButton } from './copy-code-button';
 import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from './room-status-badge';
 
+/** The id of a card's options button, where focus returns when its Manage dialog closes. */
+export const roomOptionsId = (roomId: string) => `room-${roomId}-options`;
+
 export interface RoomCardProps {
   room: Room;
   layout: 'grid' | 'list';
@@ -55,14 +58,23 @@ export function RoomCard({
       <div className="min-w-0 flex-1 space-y-3">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 id={`room-${id}-name`} className="truncate text-base font-semibold text-slate-900">
+            {/* Long names wrap (anywhere, for one unbroken word) rather than hide: the card is
+                where people tell their rooms apart. */}
+            <h3
+              id={`room-${id}-name`}
+              className="line-clamp-3 text-base font-semibold [overflow-wrap:anywhere] text-slate-900"
+              title={room.name}
+            >
               {room.name}
             </h3>
-            <p className="truncate text-sm text-brand-700">{room.subject}</p>
+            <p className="truncate text-sm text-brand-700" title={room.subject}>
+              {room.subject}
+            </p>
           </div>
           {canSeeCardMenu(room) && (
             <Menu>
               <MenuTrigger
+                id={roomOptionsId(id)}
                 aria-label={`Room options for ${room.name}`}
                 className="-m-1 shrink-0 rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
@@ -95,17 +107,26 @@ export function RoomCard({
         </div>
 
         {room.description ? (
-          <p className={cn('text-sm text-slate-600', isList ? 'line-clamp-1' : 'line-clamp-2')}>
+          <p
+            title={room.description}
+            className={cn(
+              'text-sm [overflow-wrap:anywhere] text-slate-600',
+              isList ? 'line-clamp-1' : 'line-clamp-2',
+            )}
+          >
             {room.description}
           </p>
         ) : (
-          <p className="text-sm text-slate-400 italic">No description</p>
+          <p className="text-sm text-slate-500 italic">No description</p>
         )}
 
         {room.tags.length > 0 && (
           <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
             {room.tags.map((tag) => (
-              <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
+              <li
+                key={tag}
+                className="max-w-full truncate rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-600"
+              >
                 #{tag}
               </li>
             ))}
@@ -116,7 +137,7 @@ export function RoomCard({
           <span className="inline-flex items-center gap-1.5">
             <Users aria-hidden="true" className="h-4 w-4" />
             {memberCountLabel(room.members)}
-            <span className="text-slate-400">/ {room.maxMembers}</span>
+            <span className="text-slate-500">/ {room.maxMembers}</span>
           </span>
           <span className="inline-flex items-center gap-2">
             <span className="sr-only">Room code</span>

@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import { TIMINGS, roomLoadFailedMessage, type Room } from '@studycircle/shared';
 import { HttpError } from '../../../lib/http';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
@@ -79,6 +80,7 @@ function DetailView({
   const fallback = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const code = useCopiedState();
   const share = useCopiedState();
+  useDocumentTitle(room.name);
   const join = useJoinRoom();
   const chatButton = useRef<HTMLButtonElement>(null);
 
@@ -135,8 +137,13 @@ function DetailView({
           >
             <X aria-hidden="true" className="h-5 w-5" />
           </button>
-          <p className="text-sm font-medium text-brand-100">{room.subject}</p>
-          <h1 id="room-title" className="mt-1 pr-10 text-2xl font-bold sm:text-3xl">
+          <p className="pr-10 text-sm font-medium [overflow-wrap:anywhere] text-brand-100">
+            {room.subject}
+          </p>
+          <h1
+            id="room-title"
+            className="mt-1 pr-10 text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl"
+          >
             {room.name}
           </h1>
           <div className="mt-4 flex flex-wrap gap-2">
@@ -146,38 +153,34 @@ function DetailView({
         </header>
 
         <div className="space-y-6 px-6 py-6 sm:px-8">
-          <p className="text-slate-700">
+          <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">
             {room.description || <span className="text-slate-400 italic">No description yet.</span>}
           </p>
 
           <dl className="grid gap-3 sm:grid-cols-3">
-            <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-              <Users aria-hidden="true" className="h-5 w-5 text-brand-600" />
-              <div>
-                <dt className="text-xs text-slate-500">Members</dt>
-                <dd className="text-sm font-semibold text-slate-900">
-                  {memberCountLabel(room.members)}
-                </dd>
+            {(
+              [
+                ['Members', Users, memberCountLabel(room.members)],
+                [
+                  'Created',
+                  CalendarClock,
+                  <time key="age" dateTime={room.createdAt}>
+                    {formatAge(room.createdAt)}
+                  </time>,
+                ],
+                ['Your role', ShieldCheck, room.isMember ? roleLabel(role) : 'Not a member'],
+              ] as const
+            ).map(([term, Icon, value]) => (
+              // A dl's groups may hold only dt and dd (axe: definition-list), so the icon sits
+              // inside the term.
+              <div key={term} className="rounded-xl bg-slate-50 p-3">
+                <dt className="flex items-center gap-2 text-xs text-slate-500">
+                  <Icon aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-600" />
+                  {term}
+                </dt>
+                <dd className="mt-1 pl-6 text-sm font-semibold text-slate-900">{value}</dd>
               </div>
-            </div>
-            <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-              <CalendarClock aria-hidden="true" className="h-5 w-5 text-brand-600" />
-              <div>
-                <dt className="text-xs text-slate-500">Created</dt>
-                <dd className="text-sm font-semibold text-slate-900">
-                  <time dateTime={room.createdAt}>{formatAge(room.createdAt)}</time>
-                </dd>
-              </div>
-            </div>
-            <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-              <ShieldCheck aria-hidden="true" className="h-5 w-5 text-brand-600" />
-              <div>
-                <dt className="text-xs text-slate-500">Your role</dt>
-                <dd className="text-sm font-semibold text-slate-900">
-                  {room.isMember ? roleLabel(role) : 'Not a member'}
-                </dd>
-              </div>
-            </div>
+            ))}
           </dl>
 
           {showJoinButton(room) ? (
@@ -293,6 +296,11 @@ function DetailView({
   );
 }
 
+function RoomLoading() {
+  useDocumentTitle('Loading room');
+  return <LoadingBlock label="Loading room…" />;
+}
+
 /**
  * The room view (/rooms/room/:roomId; the parameter may be an id, a join code or a slug). Uses
  * the room from navigation state when it matches, else loads it with a spinner; a failure or a
@@ -319,6 +327,6 @@ export function RoomDetailPage() {
     navigate(backTo, { replace: true });
   }, [failed, error, backTo, navigate]);
 
-  if (failed || !room.data) return <LoadingBlock label="Loading room…" />;
+  if (failed || !room.data) return <RoomLoading />;
   return <DetailView room={room.data} backTo={backTo} initialTab={state.initialTab} />;
 }

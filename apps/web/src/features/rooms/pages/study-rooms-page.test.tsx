@@ -163,6 +163,21 @@ describe('StudyRoomsPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Delete room' })).toBeInTheDocument();
   });
 
+  it('opens Manage Room for a room that is not in the loaded list, by loading it', async () => {
+    mockApi({
+      'GET /rooms': () => ({ body: { rooms: [], nextCursor: null } }),
+      [`GET /rooms/${OWNED.id}`]: () => ({ body: { room: OWNED } }),
+      [`GET /rooms/${OWNED.id}/members`]: () => ({ body: { members: [] } }),
+      [`GET /rooms/${OWNED.id}/invitations`]: () => ({ body: { invitations: [] } }),
+    });
+    renderAt(<StudyRoomsPage />, {
+      path: '/dashboard/rooms',
+      state: { manageRoomId: OWNED.id },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Room' });
+    expect(within(dialog).getByLabelText('Room name')).toHaveValue('Calculus Crew');
+  });
+
   it('shows a visible error when creating a room fails', async () => {
     mockApi({
       'GET /rooms': () => ({ body: { rooms: [], nextCursor: null } }),

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LayoutGrid, List, LogIn, Plus, Search, SearchX, Users } from 'lucide-react';
-import { ROOM_STATUSES, type Room } from '@studycircle/shared';
+import { ROOM_MESSAGES, ROOM_STATUSES, type Room } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -9,13 +9,14 @@ import { inputClasses } from '../../../ui/field';
 import { toast } from '../../../ui/toast';
 import { HttpError } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRooms } from '../api/get-rooms';
 import { useJoinRoom } from '../api/join-room';
 import { useRoom } from '../api/get-room';
 import { CreateRoomDialog } from '../components/create-room-dialog';
 import { JoinRoomDialog, joinErrorMessage } from '../components/join-room-dialog';
 import { ManageRoomDialog } from '../components/manage-room-dialog';
-import { RoomCard } from '../components/room-card';
+import { RoomCard, roomOptionsId } from '../components/room-card';
 import { canManageRoom, type RoomStatusFilter } from '../lib/room-rules';
 import { roomIdOf } from '../storage/rooms-storage';
 
@@ -51,6 +52,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 interface ManageTarget {
   roomId: string;
   focus: 'details' | 'delete';
+  /** Opened from a card's menu: focus goes back to that menu's button on close. */
+  fromCard?: boolean;
 }
 
 /**
@@ -88,13 +91,29 @@ export function StudyRoomsPage() {
     }
   }, [location.state, location.pathname, navigate]);
 
+  useDocumentTitle('Study Rooms');
   const list = useMemo(() => rooms.data ?? [], [rooms.data]);
-  const fromList = manage ? list.find((r) => roomIdOf(r) === manage.roomId) : undefined;
-  // A room from navigation state may not be in the list (a private room of an admin's page 2):
-  // load it on its own.
-  const single = useRoom(manage && !fromList && !rooms.isPending ? manage.roomId : undefined);
-  const manageRoom = fromList ?? single.data ?? null;
+  // The room to manage is loaded on its own, not looked up in the list: it may not be among the
+  // loaded pages (a room page opened directly, an admin's room on page 2), and a list painted from
+  // the browser's cache is not the server's word on the caller's role. A room the list already
+  // holds from the server seeds it, so the dialog opens at once.
+  const listSettled = !rooms.isPending && !rooms.isPlaceholderData;
+  const fromList =
+    manage && listSettled ? list.find((r) => roomIdOf(r) === manage.roomId) : undefined;
+  const single = useRoom(manage && listSettled ? manage.roomId : undefined, fromList);
+  const manageRoom = single.data ?? null;
   const manageAllowed = manageRoom ? canManageRoom(manageRoom) : false;
+  // Asked to manage a room the caller may not manage (or that is gone): say so rather than
+  // silently opening nothing.
+  const manageRefused =
+    manage !== null && (single.isError || (manageRoom !== null && !manageAllowed));
+  useEffect(() => {
+    if (!manageRefused) return;
+    toast(single.isError ? ROOM_MESSAGES.loadFailed : ROOM_MESSAGES.ownerOrAdminOnly, {
+      tone: 'error',
+    });
+    setManage(null);
+  }, [manageRefused, single.isError]);
 
   const mine = useMemo(() => list.filter((r) => r.isMember), [list]);
   const discover = useMemo(() => list.filter((r) => !r.isMember), [list]);
@@ -119,18 +138,22 @@ export function StudyRoomsPage() {
   const renderRooms = (items: Room[]) => (
     <ul
       className={cn(
-        layout === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3',
+        // grid-cols-1 sizes the single phone column to the screen (minmax(0, 1fr)): an implicit
+        // column would grow to a long unbreakable room name and scroll the page sideways.
+        layout === 'grid'
+          ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3'
+          : 'flex flex-col gap-3',
       )}
     >
       {items.map((room) => (
-        <li key={roomIdOf(room)}>
+        <li key={roomIdOf(room)} className="min-w-0">
           <RoomCard
             room={room}
             layout={layout}
             joining={joiningId === roomIdOf(room)}
             onJoin={joinFromCard}
-            onEdit={(r) => setManage({ roomId: roomIdOf(r), focus: 'details' })}
-            onDelete={(r) => setManage({ roomId: roomIdOf(r), focus: 'delete' })}
+            onEdit={(r) => setManage({ roomId: roomIdOf(r), focus: 'details', fromCard: true })}
+            onDelete={(r) => setManage({ roomId: roomIdOf(r), focus: 'delete', fromCard: true })}
           />
         </li>
       ))}
@@ -335,6 +358,9 @@ export function StudyRoomsPage() {
         room={manageAllowed ? manageRoom : null}
         open={manage !== null}
         focus={manage?.focus}
+        returnFocus={() =>
+          manage?.fromCard ? document.getElementById(roomOptionsId(manage.roomId)) : null
+        }
         onOpenChange={(open) => {
           if (!open) setManage(null);
         }}

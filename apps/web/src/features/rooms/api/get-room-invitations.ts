@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PendingInvitation, PendingInvitationsResponse } from '@studycircle/shared';
+import { apiRequest } from '../../../lib/http';
+
+/** GET /api/rooms/:id/invitations (owner or admin): pending invitations, newest first. */
+export const roomInvitationsQueryKey = (roomId: string) =>
+  ['rooms', 'invitations', roomId] as const;
+
+export async function getRoomInvitations(
+  roomId: string,
+  signal?: AbortSignal,
+): Promise<PendingInvitation[]> {
+  const { invitations } = await apiRequest<PendingInvitationsResponse>(
+    `/rooms/${encodeURIComponent(roomId)}/invitations`,
+    { signal },
+  );
+  return invitations;
+}
+
+export function useRoomInvitations(roomId: string) {
+  return useQuery({
+    queryKey: roomInvitationsQueryKey(roomId),
+    queryFn: ({ signal }) => getRoomInvitations(roomId, signal),
+    enabled: Boolean(roomId),
+  });
+}
