@@ -184,6 +184,47 @@ test.describe('community page', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
+  test('a tap on a link while the page is still hydrating is followed at once', async ({
+    page,
+  }) => {
+    // A slow phone, or CI under the full suite's load: the CPU runs 20 times slower, so React
+    // takes a while to adopt the prerendered page.
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto('/community', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Join the Community' }).waitFor();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    // The browser itself follows the link (a document request), instead of the tap waiting for
+    // React to finish hydrating the whole page before its router moves on.
+    const documentRequest = page.waitForRequest(
+      (request) => request.isNavigationRequest() && new URL(request.url()).pathname === '/register',
+    );
+    // The tap lands from inside the page the moment React has attached its listeners to #root,
+    // that is while it hydrates: a tap from the test could arrive after hydration has finished.
+    const tappedWhileHydrating = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const tick = () => {
+            const root = document.getElementById('root');
+            if (!root || !Object.keys(root).some((key) => key.startsWith('_reactListening'))) {
+              setTimeout(tick, 0);
+              return;
+            }
+            resolve(!document.documentElement.hasAttribute('data-hydrated'));
+            const link = [...document.querySelectorAll('a')].find((a) =>
+              a.textContent?.includes('Join the Community'),
+            );
+            link?.click();
+          };
+          tick();
+        }),
+    );
+    expect(tappedWhileHydrating).toBe(true);
+    await documentRequest;
+    await expect(page).toHaveURL(/\/register$/);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
   test('the footer links reach real pages', async ({ page }) => {
     // The footer sits inside the root layout's <main>, so it is a plain footer, not contentinfo.
     const footerLink = (name: string) => page.locator('footer').getByRole('link', { name });

@@ -1,6 +1,6 @@
 // Zod must be configured before any schema module loads (see lib/zod-config.ts).
 import './lib/zod-config';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { PRERENDERED_ROUTES } from './app/router';
@@ -21,13 +21,58 @@ const app = (
 // a trailing slash) gets the empty index.html and renders from scratch.
 const prerendered = PRERENDERED_ROUTES.get(window.location.pathname);
 if (prerendered && root.hasChildNodes()) {
+  const stopPassingLinks = passLinkTapsToTheBrowser();
   void prerendered
     .preload()
     .catch(() => undefined)
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
-    // the main thread for the whole page (the page is already on screen, so nothing waits for it);
-    // a tap meanwhile makes React hydrate what was tapped first.
-    .then(() => startTransition(() => void hydrateRoot(root, app)));
+    // the main thread for the whole page (the page is already on screen, so nothing waits for it).
+    .then(() =>
+      startTransition(
+        () =>
+          void hydrateRoot(
+            root,
+            <StrictMode>
+              <App />
+              <Hydrated onHydrated={stopPassingLinks} />
+            </StrictMode>,
+          ),
+      ),
+    );
 } else {
   createRoot(root).render(app);
+}
+
+/**
+ * Until React has adopted the prerendered page, a tap on a link is the browser's to follow
+ * (issue 12, item 10; docs/decisions/0006). Once hydrateRoot has attached React's listeners, React
+ * holds a tap on a part it has not hydrated yet and first hydrates the whole page synchronously
+ * (the page has no Suspense boundary to hydrate on its own), and only then lets the link's handler
+ * navigate: on a slow phone, or a loaded machine, the tap seemed lost for seconds (CI saw 10 s).
+ * This capture listener on the document runs before React's on the root: for a plain click on a
+ * same-site link it stops the event there, so React never sees it, and the browser loads the page
+ * as it would have before any script ran. Everything else (buttons, modified clicks, other sites,
+ * new tabs, downloads) is left alone. Returns the function that removes the listener.
+ */
+function passLinkTapsToTheBrowser(): () => void {
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+    if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+    event.stopPropagation();
+  };
+  document.addEventListener('click', onClick, true);
+  return () => document.removeEventListener('click', onClick, true);
+}
+
+/** Renders nothing; its effect runs once React has committed the hydrated page. */
+function Hydrated({ onHydrated }: { onHydrated: () => void }) {
+  useEffect(() => {
+    onHydrated();
+    // Marks the page as adopted, for people debugging and for the e2e test of early taps.
+    document.documentElement.dataset.hydrated = '';
+  }, [onHydrated]);
+  return null;
 }
