@@ -84,6 +84,10 @@ const ResourcesPage = lazyRoute(() =>
   import('../features/resources/pages/resources-page').then((m) => m.ResourcesPage),
 );
 
+const NotesPage = lazyRoute(() =>
+  import('../features/notes/pages/notes-page').then((m) => m.NotesPage),
+);
+
 // Invitations (issue 3).
 const InvitationPage = lazyRoute(() =>
   import('../features/invitations/pages/invitation-page').then((m) => m.InvitationPage),
@@ -105,6 +109,8 @@ export function AppRoutes() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="dashboard/rooms" element={<StudyRoomsPage />} />
           <Route path="rooms/room/:roomId" element={<RoomDetailPage />} />
+          <Route path="dashboard/notes" element={<NotesPage />} />
+          <Route path="notes" element={<NotesPage />} />
         </Route>
         <Route path="tasks" element={<TasksPage />} />
         <Route path="resources" element={<ResourcesPage />} />

@@ -10,3 +10,4 @@ export {
 export type { Resource, ResourceOwner } from './resources-store';
 export { useResources } from './use-resources';
 export { RESOURCE_TYPES, safeHref, type ResourceType } from './resource-rules';
+export { resourceTypeLabel } from './resource-type';
