@@ -52,6 +52,12 @@ describe('study streak (spec section 4)', () => {
     expect(syncStats(counts, at('2026-03-10T10:00:00Z')).studyStreak).toBe(1);
   });
 
+  it('updates the counts on a second sync the same day', () => {
+    syncStats(counts, at('2026-03-10T06:00:00Z'));
+    const later = syncStats({ ...counts, activeRooms: 5 }, at('2026-03-10T07:00:00Z'));
+    expect(later).toMatchObject({ activeRooms: 5, studyStreak: 1 });
+  });
+
   it('writes the spec record with the derived counts', () => {
     syncStats(counts, at('2026-03-10T06:00:00Z'));
     expect(JSON.parse(localStorage.getItem(STATS_KEY)!)).toEqual({

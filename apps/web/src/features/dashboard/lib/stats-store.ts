@@ -61,7 +61,11 @@ export function nextStreak(
 ): Pick<StatsRecord, 'studyStreak' | 'lastLoginDate' | 'streakStartDate'> {
   if (!previous) return { studyStreak: 1, lastLoginDate: today, streakStartDate: today };
   const gap = daysBetween(previous.lastLoginDate, today);
-  if (gap === 0) return previous;
+  if (gap === 0) {
+    // Only the streak fields: a full record passed in must not carry its old counts along.
+    const { studyStreak, lastLoginDate, streakStartDate } = previous;
+    return { studyStreak, lastLoginDate, streakStartDate };
+  }
   if (gap === 1) {
     return {
       studyStreak: previous.studyStreak + 1,
