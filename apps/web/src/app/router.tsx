@@ -73,6 +73,19 @@ const RoomRedirect = lazyRoute(() =>
   import('../features/rooms/pages/redirects').then((m) => m.RoomRedirect),
 );
 
+// Study tools (issue 11): features/tasks, features/resources, features/notes. Tasks and
+// Resources need no sign-in (spec section 2); they still show the signed-in bar (bar-for-path.ts).
+const TasksPage = lazyRoute(() =>
+  import('../features/tasks/pages/tasks-page').then((m) => m.TasksPage),
+);
+const ResourcesPage = lazyRoute(() =>
+  import('../features/resources/pages/resources-page').then((m) => m.ResourcesPage),
+);
+
+const NotesPage = lazyRoute(() =>
+  import('../features/notes/pages/notes-page').then((m) => m.NotesPage),
+);
+
 // Invitations (issue 3).
 const InvitationPage = lazyRoute(() =>
   import('../features/invitations/pages/invitation-page').then((m) => m.InvitationPage),
@@ -94,7 +107,11 @@ export function AppRoutes() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="dashboard/rooms" element={<StudyRoomsPage />} />
           <Route path="rooms/room/:roomId" element={<RoomDetailPage />} />
+          <Route path="dashboard/notes" element={<NotesPage />} />
+          <Route path="notes" element={<NotesPage />} />
         </Route>
+        <Route path="tasks" element={<TasksPage />} />
+        <Route path="resources" element={<ResourcesPage />} />
         {/* Rooms entry points: /rooms and /rooms/:roomId lead to the list and the room view. */}
         <Route path="rooms" element={<RoomsIndexRedirect />} />
         <Route path="rooms/:roomId" element={<RoomRedirect />} />
