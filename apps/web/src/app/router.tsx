@@ -75,6 +75,11 @@ const RoomRedirect = lazyRoute(() =>
   import('../features/rooms/pages/redirects').then((m) => m.RoomRedirect),
 );
 
+// The live room (issue 10): features/call, its own chunk (WebRTC, the socket client, the chat).
+const CallPage = lazyRoute(() =>
+  import('../features/call/pages/call-page').then((m) => m.CallPage),
+);
+
 // Invitations (issue 3).
 const InvitationPage = lazyRoute(() =>
   import('../features/invitations/pages/invitation-page').then((m) => m.InvitationPage),
@@ -96,6 +101,11 @@ export function AppRoutes() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="dashboard/rooms" element={<StudyRoomsPage />} />
           <Route path="rooms/room/:roomId" element={<RoomDetailPage />} />
+          <Route path="rooms/call/room/:roomId" element={<CallPage />} />
+          <Route path="rooms/call/:roomId" element={<CallPage />} />
+          {/* A call path without a room id: the page sends it to the rooms list. */}
+          <Route path="rooms/call/room" element={<CallPage />} />
+          <Route path="rooms/call" element={<CallPage />} />
         </Route>
         {/* Rooms entry points: /rooms and /rooms/:roomId lead to the list and the room view. */}
         <Route path="rooms" element={<RoomsIndexRedirect />} />
