@@ -18,7 +18,10 @@ export interface RoomChatOptions {
   roomId: string;
   userId: string | null;
   name: string;
+  /** Subscribe to the room's chat channel (messages and call presence). */
   enabled?: boolean;
+  /** Load the stored history too (the room page waits until its chat is opened). */
+  loadHistory?: boolean;
 }
 
 interface Outgoing {
@@ -40,9 +43,15 @@ function newClientId(): string {
  * server acknowledges it (the server drops a repeat by its client id). After the link comes back
  * it fetches what it missed with the history's `after` cursor; older pages come with `before`.
  */
-export function useRoomChat({ roomId, userId, name, enabled = true }: RoomChatOptions) {
+export function useRoomChat({
+  roomId,
+  userId,
+  name,
+  enabled = true,
+  loadHistory = true,
+}: RoomChatOptions) {
   const [items, setItems] = useState<readonly ChatItem[]>([]);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(loadHistory);
   const [hasOlder, setHasOlder] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const itemsRef = useRef(items);
@@ -105,14 +114,10 @@ export function useRoomChat({ roomId, userId, name, enabled = true }: RoomChatOp
       });
   }, [roomId, name, merge, toItem]);
 
-  // History, live messages and catch-up after a reconnect.
+  // The stored history, once wanted.
   useEffect(() => {
-    if (!enabled) return;
-    const { socket, release } = acquireSocket();
-    socketRef.current = socket;
+    if (!enabled || !loadHistory) return;
     const controller = new AbortController();
-    let connectedBefore = socket.connected;
-
     setLoading(true);
     getRoomMessages(roomId, {}, controller.signal)
       .then((page) => {
@@ -124,6 +129,17 @@ export function useRoomChat({ roomId, userId, name, enabled = true }: RoomChatOp
           toast('Could not load the chat history.', { tone: 'error' });
       })
       .finally(() => setLoading(false));
+
+    return () => controller.abort();
+  }, [enabled, loadHistory, roomId, merge, toItem]);
+
+  // Live messages, presence and catch-up after a reconnect.
+  useEffect(() => {
+    if (!enabled) return;
+    const { socket, release } = acquireSocket();
+    socketRef.current = socket;
+    const controller = new AbortController();
+    let connectedBefore = socket.connected;
 
     const catchUp = async () => {
       // Page forward from the newest stored message this screen has, while there is more.

@@ -9,12 +9,13 @@ import {
   Trash2,
   Users,
 } from 'lucide-react';
-import type { Room } from '@studycircle/shared';
+import type { CallPresence as Presence, Room } from '@studycircle/shared';
 import { Button, buttonClasses } from '../../../ui/button';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../../../ui/menu';
 import { cn } from '../../../ui/cn';
 import { canSeeCardMenu, memberCountLabel, roleOf, showJoinButton } from '../lib/room-rules';
 import { roomIdOf } from '../storage/rooms-storage';
+import { CallPresence } from './call-presence';
 import { CopyCodeButton } from './copy-code-button';
 import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from './room-status-badge';
 
@@ -22,6 +23,8 @@ export interface RoomCardProps {
   room: Room;
   layout: 'grid' | 'list';
   joining?: boolean;
+  /** Who is in the room's call now, when known. */
+  presence?: Presence;
   onJoin: (room: Room) => void;
   onEdit: (room: Room) => void;
   onDelete: (room: Room) => void;
@@ -35,6 +38,7 @@ export function RoomCard({
   room,
   layout,
   joining = false,
+  presence,
   onJoin,
   onEdit,
   onDelete,
@@ -93,6 +97,8 @@ export function RoomCard({
             <span className="text-xs text-slate-500">You: {roleLabel(roleOf(room))}</span>
           )}
         </div>
+
+        <CallPresence presence={presence} />
 
         {room.description ? (
           <p className={cn('text-sm text-slate-600', isList ? 'line-clamp-1' : 'line-clamp-2')}>

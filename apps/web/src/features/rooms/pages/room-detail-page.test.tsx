@@ -3,7 +3,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../ui/toast';
 import { RoomDetailPage } from './room-detail-page';
-import { makeRoom, mockApi, renderAt } from '../testing/render';
+import { fakeSocketModule, makeRoom, mockApi, renderAt } from '../testing/render';
+
+vi.mock('../../../lib/socket', async () => (await import('../testing/render')).fakeSocketModule());
 
 afterEach(() => {
   vi.useRealTimers();

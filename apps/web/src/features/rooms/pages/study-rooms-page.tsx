@@ -15,6 +15,7 @@ import { CreateRoomDialog } from '../components/create-room-dialog';
 import { JoinRoomDialog, joinErrorMessage } from '../components/join-room-dialog';
 import { ManageRoomDialog } from '../components/manage-room-dialog';
 import { RoomCard } from '../components/room-card';
+import { useRoomsPresence } from '../api/get-call-presence';
 import { canManageRoom, filterRooms, type RoomStatusFilter } from '../lib/room-rules';
 import { roomIdOf } from '../storage/rooms-storage';
 
@@ -82,6 +83,9 @@ export function StudyRoomsPage() {
   }, [location.state, location.pathname, navigate]);
 
   const list = useMemo(() => rooms.data ?? [], [rooms.data]);
+  // Presence only for rooms the user can enter (the server leaves out the others anyway).
+  const presenceIds = useMemo(() => list.filter((r) => r.isMember).map((r) => roomIdOf(r)), [list]);
+  const presence = useRoomsPresence(presenceIds);
   const fromList = manage ? list.find((r) => roomIdOf(r) === manage.roomId) : undefined;
   // A room from navigation state may not be in the list (a private room of an admin's page 2):
   // load it on its own.
@@ -136,6 +140,7 @@ export function StudyRoomsPage() {
             room={room}
             layout={layout}
             joining={joiningId === roomIdOf(room)}
+            presence={presence.data?.get(roomIdOf(room))}
             onJoin={joinFromCard}
             onEdit={(r) => setManage({ roomId: roomIdOf(r), focus: 'details' })}
             onDelete={(r) => setManage({ roomId: roomIdOf(r), focus: 'delete' })}
