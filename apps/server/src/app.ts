@@ -23,6 +23,13 @@ import { contactRoutes } from './modules/contact/contact.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { authModule } from './modules/auth/auth.module.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import {
+  registerSignallingHandlers,
+  type SignallingOptions,
+} from './modules/signalling/signalling.socket.js';
+import { signallingRoutes } from './modules/signalling/signalling.routes.js';
+import { createServices } from './services.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './modules/auth/password.js';
 
 /**
@@ -64,6 +71,8 @@ export interface AppOptions {
   /** Namespace for rate-limit counters in Redis; tests use their own so runs do not collide. */
   rateLimitPrefix?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Per-socket chat rate limit; load and fault tests raise it. */
+  chatRate?: SignallingOptions['chatRate'];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -105,6 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwordCost: options.passwordCost ?? DEFAULT_PASSWORD_COST,
   });
 
+  // Every service once, shared by the HTTP routes and the socket handlers.
+  app.decorate('services', createServices(app.deps, app.log));
+
   app.addHook('onClose', async () => {
     await app.deps.rateLimiter.close();
     mailer.close();
@@ -124,9 +136,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, COMPRESSION);
   await app.register(authModule);
   await app.register(socketPlugin);
+  registerSignallingHandlers(app.io, app.services, app.log, { chatRate: options.chatRate });
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(roomsRoutes, { prefix: '/api' });
+  await app.register(chatRoutes, { prefix: '/api' });
+  await app.register(signallingRoutes, { prefix: '/api' });
   await app.register(invitationsRoutes, { prefix: '/api' });
   await app.register(spaPlugin, { webDist: options.webDist });
 

@@ -1,12 +1,44 @@
 import type { Redis } from 'ioredis';
-import type { Server as SocketServer } from 'socket.io';
+import type { Server as SocketServer, Socket } from 'socket.io';
+import type {
+  ClientToServerEvents,
+  InterServerEvents,
+  PeerState,
+  ServerToClientEvents,
+} from '@studycircle/shared';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import type { PasswordCost } from './modules/auth/password.js';
 import type { AuthUser } from './modules/auth/auth.types.js';
-import type { AuthService } from './modules/auth/auth.service.js';
+import type { Services } from './services.js';
+
+/**
+ * What each socket carries. Plain JSON on purpose: with the Redis adapter, `fetchSockets()` on
+ * another node receives it serialised (who is in a call, with their last peer state).
+ */
+export interface SocketData {
+  user: AuthUser;
+  /** The room whose call this socket is in (one call per socket). */
+  callRoomId?: string;
+  /** The last peer state announced in that call. */
+  state?: PeerState;
+}
+
+/** The Socket.IO server, typed with the shared real-time contract. */
+export type IoServer = SocketServer<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+export type IoSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
 
 /** What `buildApp` puts on the Fastify instance and request; modules read their needs from here. */
 export interface AppDeps {
@@ -23,8 +55,9 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
-    io: SocketServer;
-    authService: AuthService;
+    io: IoServer;
+    /** Every service, built once in app.ts and shared by HTTP routes and socket handlers. */
+    services: Services;
     /** preHandler: 401 unless the request carries a valid, current bearer token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

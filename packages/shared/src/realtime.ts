@@ -41,7 +41,7 @@ export const REALTIME_LIMITS = {
   /** A socket id (`to`). */
   socketIdMax: 64,
   /** Chat history page size: default and maximum. */
-  historyDefault: 50,
+  historyDefault: 200,
   historyMax: 200,
 } as const;
 
@@ -78,6 +78,7 @@ export const REALTIME_MESSAGES = {
   notInRoom: 'Join the room first.',
   peerNotFound: 'That participant is not in this call.',
   removedFromRoom: 'You are no longer a member of this room.',
+  roomClosed: 'This room has been deleted.',
   internal: 'Something went wrong. Please try again.',
 } as const;
 

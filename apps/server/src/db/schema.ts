@@ -140,9 +140,19 @@ export const roomMessages = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     text: text('text').notNull(),
+    /**
+     * The id the sender's client made for this message: a retried send carries the same one, and
+     * the unique index stores it once. Scoped to the author so nobody can block another's ids.
+     */
+    clientId: text('client_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('room_messages_room_created_idx').on(t.roomId, t.createdAt)],
+  (t) => [
+    index('room_messages_room_created_idx').on(t.roomId, t.createdAt),
+    // History pages and catch-up read by room in id order (ids follow commit order per room).
+    index('room_messages_room_id_idx').on(t.roomId, t.id),
+    uniqueIndex('room_messages_client_id_idx').on(t.roomId, t.userId, t.clientId),
+  ],
 );
 
 export const contactMessages = pgTable('contact_messages', {

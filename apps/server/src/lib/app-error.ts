@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@studycircle/shared';
+import { ERROR_CODES, type ErrorCode, type RealtimeErrorCode } from '@studycircle/shared';
 
 /**
  * The one error type services throw. The error handler turns it into `{message, error, code}`
@@ -6,7 +6,7 @@ import { ERROR_CODES, type ErrorCode } from '@studycircle/shared';
  */
 export class AppError extends Error {
   constructor(
-    readonly code: ErrorCode,
+    readonly code: ErrorCode | RealtimeErrorCode,
     readonly status: number,
     message: string,
   ) {
@@ -31,5 +31,9 @@ export class AppError extends Error {
   }
   static tooManyRequests(message: string) {
     return new AppError(ERROR_CODES.rateLimited, 429, message);
+  }
+  /** A refusal only the live room knows (call full, not in the room, unknown peer). */
+  static realtime(code: RealtimeErrorCode, message: string) {
+    return new AppError(code, 409, message);
   }
 }

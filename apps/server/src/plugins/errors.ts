@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES, MESSAGES, type ErrorBody } from '@studycircle/shared';
 import { AppError } from '../lib/app-error.js';
@@ -49,6 +49,21 @@ function loggable(err: Error): Error {
   const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
   safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join('\n');
   return safe;
+}
+
+/**
+ * The socket counterpart of the handler below: what a refused event tells the client. Known
+ * errors keep their code and sentence; anything else is logged (without query parameters) and
+ * answered with the generic sentence, never its raw text.
+ */
+export function socketErrorOf(
+  err: unknown,
+  log: FastifyBaseLogger,
+  context: Record<string, unknown>,
+): { code: string; message: string } {
+  if (err instanceof AppError) return { code: err.code, message: err.message };
+  log.error({ err: err instanceof Error ? loggable(err) : err, ...context }, 'socket event failed');
+  return { code: ERROR_CODES.internal, message: MESSAGES.serverError };
 }
 
 export default fp(

@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authRoutes, bearer } from './auth.routes.js';
-import { createAuthService } from './auth.service.js';
 
 /**
- * Accounts: adds `app.authenticate` (a preHandler every signed-in route uses), `app.authService`
- * (the socket plugin authenticates handshakes with it), and the /api/auth routes.
+ * Accounts: adds `app.authenticate` (a preHandler every signed-in route uses) and the /api/auth
+ * routes, both over the auth service built in app.ts (the socket plugin authenticates handshakes
+ * with the same service).
  */
 export const authModule = fp(
   async function authModule(app: FastifyInstance) {
-    const auth = createAuthService(app.deps, app.log);
-    app.decorate('authService', auth);
+    const { auth } = app.services;
     app.decorateRequest('user', undefined as never);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       request.user = await auth.authenticateToken(bearer(request.headers.authorization));

@@ -8,12 +8,11 @@ import {
   UpdateProfileInputSchema,
 } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
-import { createUsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 
 /** The accounts API of ARCHITECTURE.md, under /api/auth. Thin: parse, call the service, reply. */
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
-  const users = createUsersService(app.deps.db);
+  const { users } = app.services;
   const signedIn = { preHandler: app.authenticate };
 
   app.post('/register', async (request, reply) => {
@@ -39,10 +38,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
   app.post('/logout', async (request) => {
     const token = bearer(request.headers.authorization);
     const user = await auth.authenticateToken(token).catch(() => undefined);
-    if (user) {
-      await auth.logout(user.id);
-      app.io.in(`user:${user.id}`).disconnectSockets(true);
-    }
+    // The service also ends the user's live connections on every node.
+    if (user) await auth.logout(user.id);
     return { ok: true };
   });
 
@@ -53,7 +50,6 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       input.currentPassword,
       input.newPassword,
     );
-    app.io.in(`user:${request.user.id}`).disconnectSockets(true);
     return result;
   });
 

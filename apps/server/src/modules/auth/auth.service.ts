@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   ERROR_CODES,
   MESSAGES,
@@ -8,11 +7,10 @@ import {
   type LoginInput,
   type RegisterInput,
 } from '@studycircle/shared';
-import type { AppDeps } from '../../types.js';
+import type { ServiceContext } from '../../services.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { escapeHtml } from '../../mail/mailer.js';
-import { createUsersRepository } from '../users/users.repository.js';
 import { toPublicUser } from '../users/users.service.js';
 import { createAuthRepository } from './auth.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -44,8 +42,10 @@ export const AUTH_LIMITS = {
 /** A valid-looking hash to verify against when the e-mail is unknown, so timing does not tell. */
 let decoyHash: Promise<string> | undefined;
 
-export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
-  const usersRepo = createUsersRepository(deps.db);
+export function createAuthService(ctx: ServiceContext) {
+  const { deps, log } = ctx;
+  // Read when a method runs: services are wired together after they are all built.
+  const users = () => ctx.services.users.accounts;
   const authRepo = createAuthRepository(deps.db);
   const { rateLimiter, jwtSecret, passwordCost, config, mailer } = deps;
 
@@ -62,11 +62,11 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
   return {
     async register(input: RegisterInput, ip: string): Promise<AuthResponse> {
       await limit(`register:ip:${ip}`, AUTH_LIMITS.registerPerIp);
-      if (await usersRepo.findByEmail(input.email)) throw AppError.conflict(MESSAGES.emailTaken);
+      if (await users().findByEmail(input.email)) throw AppError.conflict(MESSAGES.emailTaken);
       const passwordHash = await hashPassword(input.password, passwordCost);
       let row;
       try {
-        row = await usersRepo.insert({
+        row = await users().insert({
           id: newId(),
           name: input.name,
           email: input.email,
@@ -86,7 +86,7 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       if ((await rateLimiter.count(failuresKey)) >= AUTH_LIMITS.loginFailuresPerEmailIp.max) {
         throw AppError.tooManyRequests(MESSAGES.tooManyAttempts);
       }
-      const row = await usersRepo.findByEmail(input.email);
+      const row = await users().findByEmail(input.email);
       decoyHash ??= hashPassword('decoy-password', passwordCost);
       const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash));
       if (!row || !valid) {
@@ -99,7 +99,8 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
 
     /** Ends every session of the user: all tokens issued so far stop working. */
     async logout(userId: string): Promise<void> {
-      await usersRepo.bumpTokenVersion(userId);
+      await users().bumpTokenVersion(userId);
+      await ctx.services.live.endUserConnections(userId);
     },
 
     /**
@@ -114,7 +115,7 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       );
       if (mailCount > AUTH_LIMITS.forgotMailsPerEmail.max) return;
       void (async () => {
-        const row = await usersRepo.findByEmail(input.email);
+        const row = await users().findByEmail(input.email);
         if (!row) return;
         const token = newSecretToken();
         await authRepo.insertResetToken({
@@ -141,6 +142,8 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       const passwordHash = await hashPassword(password, passwordCost);
       const userId = await authRepo.consumeResetToken(hashToken(token), passwordHash, new Date());
       if (!userId) throw invalid();
+      // The reset bumped the token version: live connections of the old sessions end too.
+      await ctx.services.live.endUserConnections(userId);
     },
 
     /** Changes the password of a signed-in user; earlier tokens die, a fresh one is returned. */
@@ -150,16 +153,17 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       if ((await rateLimiter.count(failuresKey)) >= rule.max) {
         throw AppError.tooManyRequests(MESSAGES.tooManyAttempts);
       }
-      const row = await usersRepo.findById(userId);
+      const row = await users().findById(userId);
       if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
         await rateLimiter.hit(failuresKey, rule.windowMs);
         throw AppError.badRequest('Current password is incorrect');
       }
       await rateLimiter.reset(failuresKey);
-      const version = await usersRepo.setPassword(
+      const version = await users().setPassword(
         userId,
         await hashPassword(newPassword, passwordCost),
       );
+      await ctx.services.live.endUserConnections(userId);
       return { token: await issue(userId, version ?? 0), user: toPublicUser(row) };
     },
 
@@ -170,7 +174,7 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       if (!result.ok) {
         throw AppError.unauthorized(result.expired ? MESSAGES.sessionExpired : 'Invalid token');
       }
-      const row = await usersRepo.findForAuth(result.claims.userId);
+      const row = await users().findForAuth(result.claims.userId);
       if (!row || row.tokenVersion !== result.claims.version) {
         throw AppError.unauthorized(MESSAGES.sessionExpired);
       }

@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ContactInputSchema, type ContactResponse } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
-import { createContactService } from './contact.service.js';
 
 /** `POST /api/contact`: the community page's contact form (registered under /api in app.ts). */
 export async function contactRoutes(app: FastifyInstance) {
-  const { db, mailer, rateLimiter, config } = app.deps;
-  const service = createContactService({
-    db,
-    mailer,
-    rateLimiter,
-    contactEmail: config.contactEmail,
-    log: app.log,
-  });
+  const service = app.services.contact;
 
   app.post('/contact', async (request, reply): Promise<ContactResponse> => {
     const input = parseWith(ContactInputSchema, request.body);

@@ -1,10 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { CONTACT_MESSAGES, type ContactInput } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { escapeHtml, type Mail, type Mailer } from '../../mail/mailer.js';
+import { escapeHtml, type Mail } from '../../mail/mailer.js';
+import type { ServiceContext } from '../../services.js';
 import { insertContactMessage, type StoredContactMessage } from './contact.repository.js';
 
 /**
@@ -16,15 +14,9 @@ import { insertContactMessage, type StoredContactMessage } from './contact.repos
 /** At most 5 messages per address in 10 minutes: plenty for a person, little for a spammer. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 
-export interface ContactServiceDeps {
-  db: Db;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  contactEmail: string;
-  log: FastifyBaseLogger;
-}
-
-export function createContactService(deps: ContactServiceDeps) {
+export function createContactService(ctx: ServiceContext) {
+  const { db, mailer, rateLimiter, config } = ctx.deps;
+  const deps = { db, mailer, rateLimiter, contactEmail: config.contactEmail, log: ctx.log };
   return {
     /**
      * Stores and forwards one message. Throws 429 when `clientIp` has sent too many, and 503 when

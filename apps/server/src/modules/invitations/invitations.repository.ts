@@ -2,12 +2,12 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { RoomRole } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { roomInvitations, roomMembers, rooms } from '../../db/schema.js';
-import { addMembership, RoomFullError } from '../rooms/rooms.repository.js';
+import { addMembership, RoomFullError } from '../../db/memberships.js';
 
 /**
  * Room invitations, stored with the SHA-256 of their token. Accepting writes a membership too:
  * it must happen in the same transaction as consuming the invitation, so this repository uses
- * the rooms repository's membership writer with its own transaction.
+ * the shared membership writer (db/memberships.ts) with its own transaction.
  */
 
 export interface NewInvitationRow {

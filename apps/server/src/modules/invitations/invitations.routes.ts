@@ -6,21 +6,13 @@ import {
   type Invitation,
 } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
-import { createInvitationsService } from './invitations.service.js';
 
 /**
  * Invitations under /api (registered in app.ts): create (signed in, owner or admin of the room),
  * read (public: the invitation page loads before sign-in), accept (signed in).
  */
 export async function invitationsRoutes(app: FastifyInstance) {
-  const { db, mailer, rateLimiter, config } = app.deps;
-  const invitations = createInvitationsService({
-    db,
-    mailer,
-    rateLimiter,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
+  const { invitations } = app.services;
   const signedIn = { preHandler: app.authenticate };
 
   app.post<{ Params: { id: string } }>(

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   INVITATION_MESSAGES,
   INVITATION_TTL_MS,
@@ -8,14 +7,11 @@ import {
   type AssignableRole,
   type Invitation,
 } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { escapeHtml, type Mail, type Mailer } from '../../mail/mailer.js';
+import { escapeHtml, type Mail } from '../../mail/mailer.js';
+import type { ServiceContext } from '../../services.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import { createRoomsService } from '../rooms/rooms.service.js';
-import { createUsersService } from '../users/users.service.js';
 import { createInvitationsRepository } from './invitations.repository.js';
 
 /**
@@ -27,20 +23,18 @@ import { createInvitationsRepository } from './invitations.repository.js';
 /** Mails are sent on behalf of a user: at most 30 invitations per inviter per hour. */
 export const INVITATION_RATE_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 } as const;
 
-export interface InvitationsServiceDeps {
-  db: Db;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  publicUrl: string;
-  log: FastifyBaseLogger;
+export interface InvitationsServiceOptions {
   now?: () => Date;
 }
 
-export function createInvitationsService(deps: InvitationsServiceDeps) {
-  const repo = createInvitationsRepository(deps.db);
-  const rooms = createRoomsService(deps.db);
-  const users = createUsersService(deps.db);
-  const now = deps.now ?? (() => new Date());
+export function createInvitationsService(
+  ctx: ServiceContext,
+  options: InvitationsServiceOptions = {},
+) {
+  const { db, mailer, rateLimiter, config } = ctx.deps;
+  const deps = { mailer, rateLimiter, publicUrl: config.publicUrl, log: ctx.log };
+  const repo = createInvitationsRepository(db);
+  const now = options.now ?? (() => new Date());
 
   /** The invitation behind a link, or undefined when the token is malformed or unknown. */
   async function find(token: string) {
@@ -61,7 +55,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       roomId: string,
       input: { email: string; role: AssignableRole },
     ): Promise<Invitation> {
-      const room = await rooms.requireRole(
+      const room = await ctx.services.rooms.requireRole(
         roomId,
         user.id,
         ['owner', 'admin'],
@@ -124,7 +118,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       if (!inv || inv.acceptedAt || inv.expiresAt <= now()) {
         throw AppError.notFound(INVITATION_MESSAGES.notFound);
       }
-      const inviter = await users.getSummary(inv.inviterId);
+      const inviter = await ctx.services.users.getSummary(inv.inviterId);
       return {
         roomId: inv.roomId,
         roomName: inv.roomName,

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { RoomListScope, RoomRole, RoomStatus } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
-import { roomMembers, roomMessages, rooms, users } from '../../db/schema.js';
+import { addMembership, RoomFullError } from '../../db/memberships.js';
+import { roomMembers, rooms, users } from '../../db/schema.js';
 
 /**
- * The rooms module's only access to the database: rooms, room_members and room_messages.
+ * The rooms module's only access to the database: rooms and room_members (room_messages belong
+ * to the chat module).
  * rooms.member_count is denormalised; every write that adds or removes a membership changes it
  * in the same transaction, with a conditional update that also enforces maxMembers atomically.
  */
@@ -104,37 +106,6 @@ function likePattern(q: string): string {
 /** The caller's membership joined to each room: a primary-key lookup per row. */
 const membershipJoin = (userId: string | Placeholder) =>
   and(eq(roomMembers.roomId, rooms.id), eq(roomMembers.userId, userId));
-
-/**
- * Adds a membership and bumps the count, unless the room is full. Runs inside the caller's
- * transaction; returns 'added', 'exists' (nothing changed) or 'full' (caller must roll back:
- * the membership row was already inserted).
- */
-export async function addMembership(
-  tx: Db,
-  roomId: string,
-  userId: string,
-  role: RoomRole,
-  joinedAt: Date,
-): Promise<'added' | 'exists' | 'full'> {
-  const inserted = await tx
-    .insert(roomMembers)
-    .values({ roomId, userId, role, joinedAt })
-    .onConflictDoNothing()
-    .returning({ userId: roomMembers.userId });
-  if (inserted.length === 0) return 'exists';
-  // The condition is re-checked under the row lock the update takes, so two racing joins
-  // cannot both take the last seat.
-  const bumped = await tx
-    .update(rooms)
-    .set({ memberCount: sql`${rooms.memberCount} + 1` })
-    .where(and(eq(rooms.id, roomId), sql`${rooms.memberCount} < ${rooms.maxMembers}`))
-    .returning({ id: rooms.id });
-  return bumped.length === 0 ? 'full' : 'added';
-}
-
-/** Thrown inside a transaction to roll it back when a room turned out to be full. */
-export class RoomFullError extends Error {}
 
 export function createRoomsRepository(db: Db) {
   async function findOne(where: SQL, userId: string): Promise<RoomWithMembership | undefined> {
@@ -348,24 +319,6 @@ export function createRoomsRepository(db: Db) {
         )
         .returning({ userId: roomMembers.userId });
       return updated.length > 0;
-    },
-
-    /** The latest `limit` messages, returned oldest first. */
-    async listMessages(roomId: string, limit: number) {
-      const rows = await db
-        .select({
-          id: roomMessages.id,
-          roomId: roomMessages.roomId,
-          userId: roomMessages.userId,
-          name: roomMessages.name,
-          text: roomMessages.text,
-          createdAt: roomMessages.createdAt,
-        })
-        .from(roomMessages)
-        .where(eq(roomMessages.roomId, roomId))
-        .orderBy(desc(roomMessages.createdAt), desc(roomMessages.id))
-        .limit(limit);
-      return rows.reverse();
     },
   };
 }

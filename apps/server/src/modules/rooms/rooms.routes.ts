@@ -9,7 +9,6 @@ import {
   type RoomResponse,
 } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
-import { createRoomsService } from './rooms.service.js';
 
 /**
  * The rooms API of ARCHITECTURE.md under /api/rooms (registered in app.ts). Thin: every route
@@ -20,7 +19,7 @@ type RoomParams = { Params: { id: string } };
 type MemberParams = { Params: { id: string; userId: string } };
 
 export async function roomsRoutes(app: FastifyInstance) {
-  const rooms = createRoomsService(app.deps.db);
+  const { rooms } = app.services;
   app.addHook('preHandler', app.authenticate);
 
   app.get('/rooms', async (request): Promise<RoomListResponse> => {
@@ -77,8 +76,4 @@ export async function roomsRoutes(app: FastifyInstance) {
     await rooms.removeMember(request.user, request.params.id, request.params.userId);
     return { ok: true };
   });
-
-  app.get<RoomParams>('/rooms/:id/messages', async (request) => ({
-    messages: await rooms.messages(request.user, request.params.id),
-  }));
 }

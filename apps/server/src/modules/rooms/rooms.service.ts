@@ -11,14 +11,13 @@ import {
   type Room,
   type RoomListResponse,
   type RoomMember,
-  type RoomMessage,
   type RoomRole,
   type RoomStatus,
   type UpdateRoomData,
   type ListRoomsQuerySchema,
 } from '@studycircle/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { ServiceContext } from '../../services.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -145,8 +144,8 @@ export interface RoomsServiceOptions {
   generateCode?: () => string;
 }
 
-export function createRoomsService(db: Db, options: RoomsServiceOptions = {}) {
-  const repo = createRoomsRepository(db);
+export function createRoomsService(ctx: ServiceContext, options: RoomsServiceOptions = {}) {
+  const repo = createRoomsRepository(ctx.deps.db);
   const now = options.now ?? (() => new Date());
   const nextCode = options.generateCode ?? (() => generateJoinCode());
 
@@ -268,6 +267,8 @@ export function createRoomsService(db: Db, options: RoomsServiceOptions = {}) {
       const room = await requireRole(roomId, user.id, anyMember, ROOM_MESSAGES.membersOnly);
       if (room.role === 'owner') throw AppError.badRequest(ROOM_MESSAGES.ownerCannotLeave);
       await repo.removeMember(room.id, user.id);
+      // Membership ended: the user's sockets leave the room's call and chat at once.
+      await ctx.services.live.evictFromRoom(room.id, user.id);
     },
 
     /** Edits a room (owner or admin). maxMembers may not drop below the current member count. */
@@ -290,6 +291,7 @@ export function createRoomsService(db: Db, options: RoomsServiceOptions = {}) {
     async remove(user: AuthUser, roomId: string): Promise<void> {
       const room = await requireRole(roomId, user.id, ['owner'], ROOM_MESSAGES.ownerOnly);
       await repo.delete(room.id);
+      await ctx.services.live.closeRoom(room.id);
     },
 
     /** The member list, for members only. */
@@ -339,20 +341,7 @@ export function createRoomsService(db: Db, options: RoomsServiceOptions = {}) {
         throw AppError.forbidden(ROOM_MESSAGES.adminRemovesMembersOnly);
       }
       await repo.removeMember(room.id, targetId);
-    },
-
-    /** The persisted chat history (members only), the latest 200 messages oldest first. */
-    async messages(user: AuthUser, roomId: string): Promise<RoomMessage[]> {
-      const room = await requireRole(roomId, user.id, anyMember, ROOM_MESSAGES.membersOnly);
-      const rows = await repo.listMessages(room.id, ROOM_LIMITS.messagesMax);
-      return rows.map((m) => ({
-        id: String(m.id),
-        roomId: m.roomId,
-        userId: m.userId,
-        name: m.name,
-        text: m.text,
-        at: m.createdAt.getTime(),
-      }));
+      await ctx.services.live.evictFromRoom(room.id, targetId);
     },
 
     /**
@@ -360,6 +349,11 @@ export function createRoomsService(db: Db, options: RoomsServiceOptions = {}) {
      * other modules (invitations, chat) that act on a room.
      */
     requireRole,
+
+    /** The room when the user is a member of it (any role); 403 or 404 otherwise. */
+    requireMember(roomId: string, userId: string) {
+      return requireRole(roomId, userId, anyMember, ROOM_MESSAGES.membersOnly);
+    },
   };
 }
 

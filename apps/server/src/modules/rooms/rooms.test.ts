@@ -38,6 +38,8 @@ const users = {} as Record<
 
 const call = (method: string, path: string, token?: string, body?: unknown) =>
   http(t.baseUrl, method, path, { token, body });
+/** The services' context, for building a service with test options beside the app's own. */
+const serviceContext = () => ({ deps: t.app.deps, log: t.app.log, services: t.app.services });
 const tokenOf = (actor: Actor) => (actor === 'anonymous' ? undefined : users[actor].token);
 
 async function createRoom(token: string, body: Record<string, unknown> = {}): Promise<Room> {
@@ -267,7 +269,7 @@ describe('creating rooms and join codes', () => {
   it('retries with a new code when the generated one is taken', async () => {
     const taken = (await createRoom(users.owner.token)).code;
     const codes = [taken, taken, 'ZZZZ2345'];
-    const service = createRoomsService(t.database.db, { generateCode: () => codes.shift()! });
+    const service = createRoomsService(serviceContext(), { generateCode: () => codes.shift()! });
     const room = await service.create(users.owner.user, {
       name: 'Retry',
       subject: 'S',
@@ -280,7 +282,7 @@ describe('creating rooms and join codes', () => {
   });
 
   it('gives 1,000 service-created and 300 API-created rooms unique codes and slugs', async () => {
-    const service = createRoomsService(t.database.db);
+    const service = createRoomsService(serviceContext());
     const input = {
       name: 'Bulk',
       subject: 'S',

@@ -1,6 +1,6 @@
 import type { UpdateProfileInput, User } from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
-import type { Db } from '../../db/client.js';
+import type { ServiceContext } from '../../services.js';
 import { createUsersRepository, type UserRow } from './users.repository.js';
 
 /** Profiles: what the API shows of a user, and the fields a user may change. */
@@ -23,9 +23,22 @@ export function toPublicUser(row: UserRow): User {
   };
 }
 
-export function createUsersService(db: Db) {
-  const repo = createUsersRepository(db);
+export function createUsersService(ctx: ServiceContext) {
+  const repo = createUsersRepository(ctx.deps.db);
   return {
+    /**
+     * Account records for the auth module, which may not import this module's repository
+     * (a lint rule): create, find, and the token-version and password writes.
+     */
+    accounts: {
+      insert: repo.insert,
+      findById: repo.findById,
+      findByEmail: repo.findByEmail,
+      findForAuth: repo.findForAuth,
+      bumpTokenVersion: repo.bumpTokenVersion,
+      setPassword: repo.setPassword,
+    },
+
     async getProfile(userId: string): Promise<User> {
       const row = await repo.findById(userId);
       if (!row) throw AppError.notFound('Profile not found');

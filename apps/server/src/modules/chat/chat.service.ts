@@ -1,0 +1,93 @@
+import {
+  REALTIME_LIMITS,
+  type ChatMessageReceived,
+  type RoomMessagesPage,
+} from '@studycircle/shared';
+import type { ServiceContext } from '../../services.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { createChatRepository, type MessageRow } from './chat.repository.js';
+
+/**
+ * Room chat: storing a message exactly once (retries carry the client's id) and reading the
+ * history in pages both ways. Membership is the rooms service's decision; the socket handler
+ * checks it once per socket and room and then calls `store` for each message.
+ */
+
+export function toChatMessage(row: MessageRow): ChatMessageReceived {
+  return {
+    id: String(row.id),
+    roomId: row.roomId,
+    userId: row.userId,
+    name: row.name,
+    text: row.text,
+    at: row.createdAt.getTime(),
+    clientId: row.clientId,
+  };
+}
+
+export interface HistoryQuery {
+  before?: string | undefined;
+  after?: string | undefined;
+  limit?: number | undefined;
+}
+
+export function createChatService(ctx: ServiceContext) {
+  const repo = createChatRepository(ctx.deps.db);
+
+  return {
+    /**
+     * Stores a message from a member of the room (the caller has checked membership) and resolves
+     * once it is committed. A retry with a client id already stored returns the stored message
+     * with `created: false`, so it is neither stored nor broadcast twice.
+     */
+    async store(
+      user: AuthUser,
+      input: { roomId: string; text: string; clientId?: string | undefined },
+    ): Promise<{ message: ChatMessageReceived; created: boolean }> {
+      const { row, created } = await repo.insertOnce({
+        roomId: input.roomId,
+        userId: user.id,
+        name: user.name,
+        text: input.text,
+        clientId: input.clientId ?? null,
+      });
+      return { message: toChatMessage(row), created };
+    },
+
+    /** Checks membership, then stores: for callers that have not checked it themselves. */
+    async send(
+      user: AuthUser,
+      input: { roomId: string; text: string; clientId?: string | undefined },
+    ) {
+      const room = await ctx.services.rooms.requireMember(input.roomId, user.id);
+      return this.store(user, { ...input, roomId: room.id });
+    },
+
+    /**
+     * A page of the room's history for a member, oldest first: the latest messages, older ones
+     * (`before`) or newer ones (`after`, for catching up after a reconnect).
+     */
+    async history(user: AuthUser, roomId: string, query: HistoryQuery): Promise<RoomMessagesPage> {
+      const room = await ctx.services.rooms.requireMember(roomId, user.id);
+      const limit = query.limit ?? REALTIME_LIMITS.historyDefault;
+      // One extra row tells whether another page exists without a count query.
+      const rows =
+        query.after !== undefined
+          ? await repo.listAfter(room.id, limit + 1, Number(query.after))
+          : await repo.listBefore(
+              room.id,
+              limit + 1,
+              query.before === undefined ? undefined : Number(query.before),
+            );
+      const hasMore = rows.length > limit;
+      const page = hasMore
+        ? query.after !== undefined
+          ? rows.slice(0, limit)
+          : rows.slice(1)
+        : rows;
+      return { messages: page.map(toChatMessage), hasMore };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,122 @@
+import { REALTIME_MESSAGES, type CallParticipant, type CallPresence } from '@studycircle/shared';
+import type { ServiceContext } from '../../services.js';
+import type { IoServer } from '../../types.js';
+import type { AuthUser } from '../auth/auth.types.js';
+
+/**
+ * Live connections: who is in which call, and ending connections when a session or a membership
+ * ends. Other services call it (auth when a token version is bumped, rooms when a member leaves,
+ * is removed, or the room is deleted); no route touches sockets. Everything here works across
+ * nodes: `in(...).fetchSockets()`, `disconnectSockets()`, `leave()` and room broadcasts go
+ * through the Redis adapter when REDIS_URL is set.
+ *
+ * The socket plugin attaches the Socket.IO server once it exists; before that no socket can be
+ * connected, so every method is a no-op.
+ */
+
+/** Socket.IO room names: every socket of a user, a room's chat channel, a room's call. */
+export const channel = {
+  user: (userId: string) => `user:${userId}`,
+  chat: (roomId: string) => `chat:${roomId}`,
+  call: (roomId: string) => `call:${roomId}`,
+};
+
+export function createLiveService(ctx: ServiceContext) {
+  let io: IoServer | undefined;
+
+  async function callSockets(roomId: string) {
+    return io ? io.in(channel.call(roomId)).fetchSockets() : [];
+  }
+
+  return {
+    /** Called once by the socket plugin. */
+    attach(server: IoServer) {
+      io = server;
+    },
+
+    /** Everyone in the room's call now, on every node, as `users-in-room` lists them. */
+    async callParticipants(roomId: string): Promise<CallParticipant[]> {
+      const sockets = await callSockets(roomId);
+      return sockets.map((s) => ({
+        id: s.id,
+        userId: s.data.user.id,
+        name: s.data.user.name,
+        ...(s.data.state ? { state: s.data.state } : {}),
+      }));
+    },
+
+    /** Who is in the room's call right now (the caller has checked it may see the room). */
+    async callPresence(roomId: string): Promise<CallPresence> {
+      const sockets = await callSockets(roomId);
+      return {
+        roomId,
+        count: sockets.length,
+        participants: sockets.map((s) => ({ userId: s.data.user.id, name: s.data.user.name })),
+      };
+    },
+
+    /** Call presence for a member's view of one room. */
+    async presenceFor(user: AuthUser, roomId: string): Promise<CallPresence> {
+      const room = await ctx.services.rooms.requireMember(roomId, user.id);
+      return this.callPresence(room.id);
+    },
+
+    /** Call presence of those rooms the user is a member of; the others are left out. */
+    async presenceForMany(user: AuthUser, roomIds: string[]): Promise<CallPresence[]> {
+      const results = await Promise.all(
+        roomIds.map((id) => this.presenceFor(user, id).catch(() => undefined)),
+      );
+      return results.filter((p): p is CallPresence => p !== undefined);
+    },
+
+    /** Tells the room's chat channel who is in its call now (after a join or a leave). */
+    async announcePresence(roomId: string): Promise<void> {
+      if (!io) return;
+      io.to(channel.chat(roomId)).emit('call-presence', await this.callPresence(roomId));
+    },
+
+    /**
+     * Ends every live connection of the user on every node: called whenever the user's token
+     * version is bumped (sign-out, password change or reset). Each disconnect announces
+     * `user-left` to that socket's call.
+     */
+    async endUserConnections(userId: string): Promise<void> {
+      io?.in(channel.user(userId)).disconnectSockets(true);
+    },
+
+    /**
+     * The user is no longer a member of the room: each of its sockets leaves the room's call
+     * (the others get `user-left`) and chat, and is told `removed-from-room`. The socket stays
+     * connected for the user's other rooms.
+     */
+    async evictFromRoom(roomId: string, userId: string): Promise<void> {
+      if (!io) return;
+      const sockets = await io.in(channel.user(userId)).fetchSockets();
+      let leftCall = false;
+      for (const s of sockets) {
+        if (s.rooms.has(channel.call(roomId))) {
+          leftCall = true;
+          io.to(channel.call(roomId))
+            .except(s.id)
+            .emit('user-left', { id: s.id, name: s.data.user.name, userId });
+        }
+        s.leave(channel.call(roomId));
+        s.leave(channel.chat(roomId));
+        if (s.rooms.has(channel.chat(roomId)) || s.rooms.has(channel.call(roomId))) {
+          s.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.removedFromRoom });
+        }
+      }
+      if (leftCall) await this.announcePresence(roomId);
+    },
+
+    /** The room was deleted: every socket leaves its call and chat and is told why. */
+    async closeRoom(roomId: string): Promise<void> {
+      if (!io) return;
+      const everyone = io.in([channel.chat(roomId), channel.call(roomId)]);
+      everyone.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.roomClosed });
+      everyone.socketsLeave([channel.chat(roomId), channel.call(roomId)]);
+    },
+  };
+}
+
+export type LiveService = ReturnType<typeof createLiveService>;
