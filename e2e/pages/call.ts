@@ -59,7 +59,11 @@ export async function roomWithMembers(baseURL: string, count: number, label = 'c
   return { room, users };
 }
 
-/** A browser context signed in as `user` (the token stored as the app stores it). */
+/**
+ * A browser context signed in as `user` (the token stored as the app stores it). Every
+ * RTCPeerConnection the page makes is also kept on `window.__pcs`, so a test can read its
+ * statistics the way a WebRTC debugging page would, without any hook in the app.
+ */
 export async function signedInContext(
   browser: Browser,
   baseURL: string,
@@ -70,6 +74,17 @@ export async function signedInContext(
   await context.addInitScript((token) => {
     if (!localStorage.getItem('token')) localStorage.setItem('token', token);
   }, user.token);
+  await context.addInitScript(() => {
+    const w = window as unknown as { __pcs: RTCPeerConnection[] };
+    w.__pcs = [];
+    const Native = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        w.__pcs.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  });
   return context;
 }
 
@@ -148,6 +163,49 @@ export class CallScreen {
       video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
     const first = await frames();
     await expect.poll(frames, { timeout }).toBeGreaterThan(first);
+  }
+
+  /** What this page sends on its video sender(s): the track labels (fake camera or screen). */
+  async sentVideoLabels(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs
+        .filter((pc) => pc.connectionState !== 'closed')
+        .flatMap((pc) => pc.getSenders())
+        .filter((s) => s.track?.kind === 'video')
+        .map((s) => s.track!.label),
+    );
+  }
+
+  /** The open connections' local SDP: unchanged means nothing was renegotiated. */
+  async localDescriptions(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs
+        .filter((pc) => pc.connectionState !== 'closed')
+        .map((pc) => pc.localDescription?.sdp ?? ''),
+    );
+  }
+
+  /** The selected ICE candidate pairs' local and remote candidate types (host, relay ...). */
+  async selectedCandidateTypes(): Promise<{ local: string; remote: string }[]> {
+    return this.page.evaluate(async () => {
+      const out: { local: string; remote: string }[] = [];
+      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+        if (pc.connectionState === 'closed') continue;
+        const stats = await pc.getStats();
+        const byId = new Map<string, Record<string, unknown>>();
+        stats.forEach((s: Record<string, unknown>) => byId.set(s.id as string, s));
+        for (const s of byId.values()) {
+          if (s.type !== 'transport' || !s.selectedCandidatePairId) continue;
+          const pair = byId.get(s.selectedCandidatePairId as string);
+          if (!pair) continue;
+          out.push({
+            local: String(byId.get(pair.localCandidateId as string)?.candidateType),
+            remote: String(byId.get(pair.remoteCandidateId as string)?.candidateType),
+          });
+        }
+      }
+      return out;
+    });
   }
 
   /** Columns the grid actually lays out (computed style), at this viewport. */

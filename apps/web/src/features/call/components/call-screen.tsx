@@ -98,7 +98,7 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
       className={
         floating
           ? 'absolute right-3 bottom-3 z-10 aspect-video w-32 sm:w-56'
-          : 'aspect-video w-full max-h-full'
+          : 'relative aspect-video max-h-full w-full'
       }
     />
   );
@@ -236,7 +236,7 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
                           ? 'Reconnecting…'
                           : undefined
                     }
-                    className="aspect-video w-full"
+                    className="relative aspect-video w-full"
                   />
                 ))}
               </div>

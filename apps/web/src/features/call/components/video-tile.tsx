@@ -68,7 +68,8 @@ export function VideoTile({
       data-hand={hand || undefined}
       data-sharing={sharing || undefined}
       className={cn(
-        'relative m-0 overflow-hidden rounded-xl bg-slate-800 shadow-lg ring-2 ring-transparent',
+        // Positioned by the caller: relative in the grid, absolute as the floating preview.
+        'm-0 overflow-hidden rounded-xl bg-slate-800 shadow-lg ring-2 ring-transparent',
         speaking && 'ring-emerald-400',
         className,
       )}

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../ui/toast';
 import { RoomDetailPage } from './room-detail-page';
-import { fakeSocketModule, makeRoom, mockApi, renderAt } from '../testing/render';
+import { makeRoom, mockApi, renderAt } from '../testing/render';
 
 vi.mock('../../../lib/socket', async () => (await import('../testing/render')).fakeSocketModule());
 
