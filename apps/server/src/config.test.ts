@@ -52,4 +52,24 @@ describe('loadConfig', () => {
       expect(message).toContain(name);
     }
   });
+
+  it('reads a TURN server and its secret together, and refuses one without the other', () => {
+    expect(
+      loadConfig({
+        TURN_URL: 'turn:t.example.com:3478, turns:t.example.com:5349',
+        TURN_SECRET: 'x'.repeat(16),
+      }).turn,
+    ).toEqual({
+      urls: ['turn:t.example.com:3478', 'turns:t.example.com:5349'],
+      secret: 'x'.repeat(16),
+    });
+    expect(loadConfig({}).turn).toBeUndefined();
+    expect(() => loadConfig({ TURN_URL: 'turn:t.example.com' })).toThrow(
+      /TURN_URL and TURN_SECRET/,
+    );
+    expect(() => loadConfig({ TURN_URL: 'http://x', TURN_SECRET: 'x'.repeat(16) })).toThrow(
+      /TURN_URL/,
+    );
+    expect(() => loadConfig({ TURN_URL: 'turn:x', TURN_SECRET: 'short' })).toThrow(/TURN_SECRET/);
+  });
 });

@@ -45,6 +45,21 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  TURN_URL: z
+    .string()
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u !== ''),
+    )
+    .pipe(
+      z
+        .array(z.string().regex(/^turns?:[^\s]+$/, 'must be turn: or turns: URLs, comma-separated'))
+        .min(1, 'must be turn: or turns: URLs, comma-separated'),
+    )
+    .optional(),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   CONTACT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@studycircle.app'),
   TRUST_PROXY: z
     .string()
@@ -67,6 +82,11 @@ export interface Config {
   smtpUrl: string | undefined;
   iceServers: z.infer<typeof IceServersSchema>;
   contactEmail: string;
+  /**
+   * A coturn server with its shared secret (`use-auth-secret`): signed-in users get TURN
+   * credentials derived from it that expire. Unset: no relay.
+   */
+  turn: { urls: string[]; secret: string } | undefined;
   /** Whether to believe X-Forwarded-For (only behind a load balancer that sets it). */
   trustProxy: boolean | number;
   logLevel: string;
@@ -86,6 +106,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if ((e.TURN_URL === undefined) !== (e.TURN_SECRET === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TURN_URL and TURN_SECRET: set both (a coturn server and its shared secret) or neither',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -97,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     iceServers: e.ICE_SERVERS,
     contactEmail: e.CONTACT_EMAIL,
+    turn: e.TURN_URL && e.TURN_SECRET ? { urls: e.TURN_URL, secret: e.TURN_SECRET } : undefined,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };

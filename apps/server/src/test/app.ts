@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { TEST_PASSWORD_COST } from '../modules/auth/password.js';
@@ -25,6 +25,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Reuse a database (two nodes sharing one store); it is then not dropped by this app. */
   database?: Database;
+  /** Extra build options (a raised chat rate limit for load and fault tests). */
+  appOptions?: Partial<Pick<AppOptions, 'chatRate'>>;
 }
 
 /** Opens a database for a test: memory PGlite, or a throwaway database on DATABASE_URL. */
@@ -69,6 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     passwordCost: TEST_PASSWORD_COST,
     logger: false,
     rateLimitPrefix: `sc:test:${randomBytes(6).toString('hex')}:`,
+    ...options.appOptions,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

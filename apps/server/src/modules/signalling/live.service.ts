@@ -94,7 +94,10 @@ export function createLiveService(ctx: ServiceContext) {
       const sockets = await io.in(channel.user(userId)).fetchSockets();
       let leftCall = false;
       for (const s of sockets) {
-        if (s.rooms.has(channel.call(roomId))) {
+        // Read before leaving: for a local socket `rooms` is the live set, emptied by leave().
+        const inCall = s.rooms.has(channel.call(roomId));
+        const inChat = s.rooms.has(channel.chat(roomId));
+        if (inCall) {
           leftCall = true;
           io.to(channel.call(roomId))
             .except(s.id)
@@ -102,7 +105,7 @@ export function createLiveService(ctx: ServiceContext) {
         }
         s.leave(channel.call(roomId));
         s.leave(channel.chat(roomId));
-        if (s.rooms.has(channel.chat(roomId)) || s.rooms.has(channel.call(roomId))) {
+        if (inChat || inCall) {
           s.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.removedFromRoom });
         }
       }

@@ -1,0 +1,439 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CALL_LIMIT,
+  ChatMessageReceivedSchema,
+  REALTIME_ERROR_CODES,
+  REALTIME_LIMITS,
+  REALTIME_MESSAGES,
+  RoomMessagesPageSchema,
+  RoomPresenceResponseSchema,
+  type Ack,
+  type ClientToServerEvents,
+} from '@studycircle/shared';
+import { http, startTestApp, type TestApp } from '../../test/app.js';
+import {
+  connect,
+  connected,
+  newUser,
+  next,
+  record,
+  roomWithMembers,
+  settle,
+  type LiveClient,
+} from '../../test/live.js';
+
+/**
+ * The live room's socket contract end to end: real app, real database (PGlite, or PostgreSQL
+ * with DATABASE_URL), real socket.io-client connections (and the Redis adapter with REDIS_URL).
+ */
+
+let t: TestApp;
+const open: LiveClient[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ appOptions: { chatRate: { burst: 5, perSecond: 1 } } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(() => {
+  for (const s of open.splice(0)) s.disconnect();
+});
+
+async function client(token: string): Promise<LiveClient> {
+  const s = await connected(t.baseUrl, token);
+  open.push(s);
+  return s;
+}
+
+const ack = <T extends object>(value: unknown) => value as Ack<T>;
+
+describe('connecting', () => {
+  it('refuses a connection without a token, or with a bad one', async () => {
+    for (const token of [undefined, 'not-a-token']) {
+      const s = connect(t.baseUrl, token);
+      const err = await new Promise<Error & { data?: { code?: string } }>((resolve) =>
+        s.once('connect_error', resolve),
+      );
+      expect(err.data?.code).toBe('UNAUTHORIZED');
+      expect(s.connected).toBe(false);
+      s.disconnect();
+    }
+  });
+});
+
+describe('joining a call', () => {
+  it('refuses a non-member and a malformed room id, and the socket stays usable', async () => {
+    const { room } = await roomWithMembers(t, 0);
+    const stranger = await newUser(t);
+    const s = await client(stranger.token);
+    const refused = await s.emitWithAck('join-room', { roomId: room.id, name: 'Eve' });
+    expect(refused).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const bad = await s.emitWithAck('join-room', { roomId: 'nope', name: 'Eve' });
+    expect(bad).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+    expect(s.connected).toBe(true);
+  });
+
+  it('sends users-in-room to the joiner and user-joined to the others; two tabs side by side', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 1);
+    const a = await client(owner.token);
+    const joinedA = await a.emitWithAck('join-room', { roomId: room.id, name: 'ignored' });
+    expect(joinedA).toMatchObject({ ok: true, self: a.id, users: [], limit: CALL_LIMIT });
+
+    const b = await client(members[0]!.token);
+    const seenByA = next(a, 'user-joined');
+    const usersForB = next(b, 'users-in-room');
+    await b.emitWithAck('join-room', { roomId: room.id, name: 'ignored' });
+    expect(await usersForB).toEqual([{ id: a.id, userId: owner.user.id, name: owner.user.name }]);
+    // The server's name for the user, never the one in the payload.
+    expect(await seenByA).toEqual({
+      id: b.id,
+      userId: members[0]!.user.id,
+      name: members[0]!.user.name,
+    });
+
+    // A second tab of the owner is a participant of its own.
+    const a2 = await client(owner.token);
+    const res = ack<{ users: { id: string }[] }>(
+      await a2.emitWithAck('join-room', { roomId: room.id, name: 'x' }),
+    );
+    expect(res.ok && res.users.map((u) => u.id).sort()).toEqual([a.id, b.id].sort());
+
+    const presence = await http(t.baseUrl, 'GET', `/api/rooms/${room.id}/presence`, {
+      token: members[0]!.token,
+    });
+    expect(RoomPresenceResponseSchema.parse(presence.body).presence.count).toBe(3);
+  });
+
+  it(`tells the ${CALL_LIMIT + 1}th participant the call is full, who can still chat`, async () => {
+    const { room, owner, members } = await roomWithMembers(t, CALL_LIMIT);
+    const everyone = [owner, ...members];
+    const sockets = await Promise.all(everyone.map((u) => client(u.token)));
+    for (const s of sockets.slice(0, CALL_LIMIT)) {
+      expect(await s.emitWithAck('join-room', { roomId: room.id, name: 'n' })).toMatchObject({
+        ok: true,
+      });
+    }
+    const ninth = sockets[CALL_LIMIT]!;
+    expect(await ninth.emitWithAck('join-room', { roomId: room.id, name: 'n' })).toEqual({
+      ok: false,
+      code: REALTIME_ERROR_CODES.callFull,
+      message: REALTIME_MESSAGES.callFull,
+    });
+    // Without an ack callback the refusal arrives as a server-error event.
+    const err = next(ninth, 'server-error');
+    ninth.emit('join-room', { roomId: room.id, name: 'n' }, undefined as never);
+    expect(await err).toMatchObject({ code: REALTIME_ERROR_CODES.callFull, event: 'join-room' });
+
+    const got = next(sockets[0]!, 'chat-message');
+    const sent = await ninth.emitWithAck('chat-message', {
+      roomId: room.id,
+      text: 'room for one more?',
+    });
+    expect(sent.ok).toBe(true);
+    expect((await got).text).toBe('room for one more?');
+  });
+});
+
+describe('relaying signalling', () => {
+  it('delivers offer, answer and ice-candidate only to the addressed peer, with from stamped', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 2);
+    const [a, b, c] = [
+      await client(owner.token),
+      await client(members[0]!.token),
+      await client(members[1]!.token),
+    ];
+    for (const s of [a, b, c]) await s.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    const heardByC = [record(c, 'offer'), record(c, 'answer'), record(c, 'ice-candidate')];
+
+    const offer = next(b, 'offer');
+    const forged = {
+      to: b.id!,
+      sdp: { type: 'offer' as const, sdp: 'v=0\r\n' },
+      name: 'Mallory',
+      from: c.id,
+    };
+    expect(await a.emitWithAck('offer', forged)).toEqual({ ok: true });
+    expect(await offer).toEqual({ from: a.id, sdp: forged.sdp, name: owner.user.name });
+
+    const answer = next(a, 'answer');
+    await b.emitWithAck('answer', { to: a.id!, sdp: { type: 'answer', sdp: 'v=0\r\n' } });
+    expect(await answer).toEqual({ from: b.id, sdp: { type: 'answer', sdp: 'v=0\r\n' } });
+
+    const candidate = {
+      candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    };
+    const ice = next(b, 'ice-candidate');
+    await a.emitWithAck('ice-candidate', { to: b.id!, candidate });
+    expect(await ice).toEqual({ from: a.id, candidate });
+
+    await settle([a, b, c]);
+    expect(heardByC.map((list) => list.length)).toEqual([0, 0, 0]);
+  });
+
+  it('refuses a relay to a socket outside the call, and from a socket outside it', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 1);
+    const other = await roomWithMembers(t, 0);
+    const a = await client(owner.token);
+    const b = await client(members[0]!.token);
+    const outsider = await client(other.owner.token);
+    await a.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    await outsider.emitWithAck('join-room', { roomId: other.room.id, name: 'n' });
+    const heard = record(outsider, 'offer');
+    const sdp = { type: 'offer' as const, sdp: 'v=0' };
+    expect(await a.emitWithAck('offer', { to: outsider.id!, sdp })).toMatchObject({
+      ok: false,
+      code: REALTIME_ERROR_CODES.peerNotFound,
+    });
+    // b is a member but has not joined the call.
+    expect(await b.emitWithAck('offer', { to: a.id!, sdp })).toMatchObject({
+      ok: false,
+      code: REALTIME_ERROR_CODES.notInRoom,
+    });
+    await settle([outsider]);
+    expect(heard).toEqual([]);
+  });
+
+  it('sends peer-state to the others in the call and includes it in users-in-room', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 1);
+    const a = await client(owner.token);
+    const b = await client(members[0]!.token);
+    await a.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    await b.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    const state = next(b, 'peer-state');
+    const mine = record(a, 'peer-state');
+    await a.emitWithAck('peer-state', {
+      roomId: room.id,
+      muted: true,
+      videoOff: false,
+      hand: true,
+    });
+    expect(await state).toEqual({ id: a.id, muted: true, videoOff: false, hand: true });
+
+    const late = await client(owner.token);
+    const res = ack<{ users: { id: string; state?: unknown }[] }>(
+      await late.emitWithAck('join-room', { roomId: room.id, name: 'n' }),
+    );
+    expect(res.ok && res.users.find((u) => u.id === a.id)?.state).toEqual({
+      muted: true,
+      videoOff: false,
+      hand: true,
+    });
+    await settle([a]);
+    expect(mine).toEqual([]);
+  });
+
+  it('announces user-left on leave-room and on disconnect', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 2);
+    const a = await client(owner.token);
+    const b = await client(members[0]!.token);
+    const c = await client(members[1]!.token);
+    for (const s of [a, b, c]) await s.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+
+    const left1 = next(a, 'user-left');
+    await b.emitWithAck('leave-room', { roomId: room.id });
+    expect(await left1).toEqual({
+      id: b.id,
+      name: members[0]!.user.name,
+      userId: members[0]!.user.id,
+    });
+
+    const left2 = next(a, 'user-left');
+    const cId = c.id;
+    c.disconnect();
+    expect(await left2).toEqual({
+      id: cId,
+      name: members[1]!.user.name,
+      userId: members[1]!.user.id,
+    });
+  });
+});
+
+describe('dropping sockets when access ends', () => {
+  it('disconnects every socket of a user who signs out, and the call hears user-left', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 1);
+    const a = await client(owner.token);
+    const b1 = await client(members[0]!.token);
+    const b2 = await client(members[0]!.token);
+    await a.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    await b1.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    const b1Id = b1.id;
+    const gone = [next(b1, 'disconnect' as never), next(b2, 'disconnect' as never)];
+    const left = next(a, 'user-left');
+    expect(
+      (await http(t.baseUrl, 'POST', '/api/auth/logout', { token: members[0]!.token })).status,
+    ).toBe(200);
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect((await left).id).toBe(b1Id);
+    // The old token is refused on reconnect.
+    await expect(connected(t.baseUrl, members[0]!.token)).rejects.toThrow();
+  });
+
+  it('removes a member removed from the room from its call and chat at once', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 1);
+    const a = await client(owner.token);
+    const b = await client(members[0]!.token);
+    await a.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    await b.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    const left = next(a, 'user-left');
+    const removed = next(b, 'removed-from-room');
+    const res = await http(
+      t.baseUrl,
+      'DELETE',
+      `/api/rooms/${room.id}/members/${members[0]!.user.id}`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(res.status).toBe(200);
+    expect((await left).id).toBe(b.id);
+    expect(await removed).toEqual({ roomId: room.id, message: REALTIME_MESSAGES.removedFromRoom });
+
+    const chatSeen = record(b, 'chat-message');
+    await a.emitWithAck('chat-message', { roomId: room.id, text: 'after removal' });
+    const sdp = { type: 'offer' as const, sdp: 'v=0' };
+    expect(await b.emitWithAck('offer', { to: a.id!, sdp })).toMatchObject({ ok: false });
+    expect(await b.emitWithAck('chat-message', { roomId: room.id, text: 'hi' })).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
+    await settle([b]);
+    expect(chatSeen).toEqual([]);
+    expect(b.connected).toBe(true);
+  });
+});
+
+describe('chat', () => {
+  it('stores, broadcasts and acknowledges a message; a retry with the same id is stored once', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 1);
+    const a = await client(owner.token);
+    const b = await client(members[0]!.token);
+    await a.emitWithAck('join-chat', { roomId: room.id });
+    await b.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+
+    const got = next(a, 'chat-message');
+    const payload = {
+      roomId: room.id,
+      text: '  hello  ',
+      name: 'Forged',
+      at: 1,
+      self: true,
+      id: 'm-1',
+    };
+    const res = ack<{ message: unknown }>(await b.emitWithAck('chat-message', payload));
+    expect(res.ok).toBe(true);
+    const stored = ChatMessageReceivedSchema.parse(res.ok && res.message);
+    expect(stored).toMatchObject({
+      roomId: room.id,
+      userId: members[0]!.user.id,
+      name: members[0]!.user.name,
+      text: 'hello',
+      clientId: 'm-1',
+    });
+    expect(await got).toEqual(stored);
+
+    const retry = ack<{ message: { id: string } }>(await b.emitWithAck('chat-message', payload));
+    expect(retry.ok && retry.message.id).toBe(stored.id);
+
+    const page = await http(t.baseUrl, 'GET', `/api/rooms/${room.id}/messages`, {
+      token: owner.token,
+    });
+    const { messages } = RoomMessagesPageSchema.parse(page.body);
+    expect(messages.filter((m) => m.clientId === 'm-1')).toHaveLength(1);
+  });
+
+  it('pages the history back with before and catches up with after', async () => {
+    const { room, owner } = await roomWithMembers(t, 0);
+    const a = await client(owner.token);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = ack<{ message: { id: string } }>(
+        await a.emitWithAck('chat-message', { roomId: room.id, text: `m${i}`, id: `c${i}` }),
+      );
+      if (r.ok) ids.push(r.message.id);
+    }
+    const get = async (query: string) =>
+      RoomMessagesPageSchema.parse(
+        (
+          await http(t.baseUrl, 'GET', `/api/rooms/${room.id}/messages${query}`, {
+            token: owner.token,
+          })
+        ).body,
+      );
+    const latest = await get('?limit=2');
+    expect(latest.messages.map((m) => m.text)).toEqual(['m3', 'm4']);
+    expect(latest.hasMore).toBe(true);
+    const older = await get(`?limit=2&before=${latest.messages[0]!.id}`);
+    expect(older.messages.map((m) => m.text)).toEqual(['m1', 'm2']);
+    const oldest = await get(`?limit=2&before=${older.messages[0]!.id}`);
+    expect(oldest).toMatchObject({ hasMore: false });
+    expect(oldest.messages.map((m) => m.text)).toEqual(['m0']);
+    const newer = await get(`?limit=3&after=${ids[0]}`);
+    expect(newer.messages.map((m) => m.text)).toEqual(['m1', 'm2', 'm3']);
+    expect(newer.hasMore).toBe(true);
+    expect((await get(`?after=${ids[4]}`)).messages).toEqual([]);
+    const bad = await http(t.baseUrl, 'GET', `/api/rooms/${room.id}/messages?after=x`, {
+      token: owner.token,
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('answers malformed and oversized payloads with an error, and keeps the connection', async () => {
+    const { room, owner } = await roomWithMembers(t, 0);
+    const a = await client(owner.token);
+    await a.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    const cases: [keyof ClientToServerEvents, unknown, string][] = [
+      ['chat-message', { roomId: room.id, text: '   ' }, REALTIME_MESSAGES.chatTextRequired],
+      [
+        'chat-message',
+        { roomId: room.id, text: 'x'.repeat(REALTIME_LIMITS.chatTextMax + 1) },
+        REALTIME_MESSAGES.chatTextTooLong,
+      ],
+      ['chat-message', 'just a string', 'The request body must be a JSON object.'],
+      ['offer', { to: 'x', sdp: 'x'.repeat(REALTIME_LIMITS.sdpMax + 1) }, 'sdp is too large'],
+      [
+        'ice-candidate',
+        { to: 'x', candidate: { candidate: 'x'.repeat(5000) } },
+        'candidate is too large',
+      ],
+      ['peer-state', { roomId: room.id, muted: 'yes' }, ''],
+      ['join-room', null, 'The request body must be a JSON object.'],
+    ];
+    for (const [event, payload, message] of cases) {
+      const res = (await a
+        .timeout(5000)
+        .emitWithAck(event as 'chat-message', payload as never)) as Ack;
+      expect(res).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+      if (message && !res.ok) expect(res.message).toBe(message);
+    }
+    const err = next(a, 'server-error');
+    a.emit('chat-message', { roomId: room.id, text: '' } as never, undefined as never);
+    expect(await err).toMatchObject({ code: 'VALIDATION_FAILED', event: 'chat-message' });
+    expect(a.connected).toBe(true);
+  });
+
+  it('rate-limits chat per socket with a clear error', async () => {
+    const { room, owner } = await roomWithMembers(t, 0);
+    const a = await client(owner.token);
+    const results: Ack[] = [];
+    for (let i = 0; i < 8; i++) {
+      results.push(
+        (await a.emitWithAck('chat-message', { roomId: room.id, text: `r${i}` })) as Ack,
+      );
+    }
+    const refused = results.filter((r) => !r.ok);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]).toEqual({
+      ok: false,
+      code: 'RATE_LIMITED',
+      message: REALTIME_MESSAGES.chatRateLimited,
+    });
+    // Another socket has its own allowance.
+    const other = await client(owner.token);
+    expect((await other.emitWithAck('chat-message', { roomId: room.id, text: 'ok' })).ok).toBe(
+      true,
+    );
+  });
+});
