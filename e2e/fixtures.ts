@@ -19,6 +19,11 @@ export interface TestServer {
   baseURL: string;
   smtp: SmtpCapture;
   contactEmail: string;
+  /**
+   * Stops the server process (SIGTERM, or SIGKILL for a crash) and starts it again on the same
+   * port, database and data folder; resolves once it answers its health check.
+   */
+  restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -72,42 +77,89 @@ async function waitForHealth(baseURL: string, child: ChildProcess, output: () =>
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
+export interface StartedServer extends TestServer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server on a free port with its own database, data folder and SMTP catcher.
+ * `env` adds variables (TURN, test switches). STUN is unreachable here, so calls use no ICE
+ * servers and connect on host candidates at once; the per-IP limits are raised because every
+ * test browser signs up from 127.0.0.1.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<StartedServer> {
+  const smtp = await startSmtpCapture();
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sc-e2e-'));
+  const database = await createDatabase();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let log = '';
+  let child: ChildProcess;
+  const spawnServer = () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        SMTP_URL: smtp.url,
+        CONTACT_EMAIL,
+        LOG_LEVEL: 'warn',
+        ICE_SERVERS: '[]',
+        RATE_LIMIT_FACTOR: '50',
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+    return waitForHealth(baseURL, child, () => log);
+  };
+  const kill = async (signal: 'SIGTERM' | 'SIGKILL') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+  };
+  const cleanup = async () => {
+    await smtp.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await spawnServer();
+  } catch (err) {
+    await kill('SIGKILL');
+    await cleanup();
+    throw err;
+  }
+  return {
+    baseURL,
+    smtp,
+    contactEmail: CONTACT_EMAIL,
+    async restart(signal = 'SIGTERM') {
+      await kill(signal);
+      await spawnServer();
+    },
+    async stop() {
+      await kill('SIGTERM');
+      await cleanup();
+    },
+  };
+}
+
 export const test = base.extend<object, { server: TestServer }>({
   server: [
     async ({}, use) => {
-      const smtp = await startSmtpCapture();
-      const port = await freePort();
-      const dataDir = mkdtempSync(join(tmpdir(), 'sc-e2e-'));
-      const database = await createDatabase();
-      const baseURL = `http://127.0.0.1:${port}`;
-      let log = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          PUBLIC_URL: baseURL,
-          SMTP_URL: smtp.url,
-          CONTACT_EMAIL,
-          LOG_LEVEL: 'warn',
-          ...(database.url ? { DATABASE_URL: database.url } : {}),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-      child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+      const server = await startTestServer();
       try {
-        await waitForHealth(baseURL, child, () => log);
-        await use({ baseURL, smtp, contactEmail: CONTACT_EMAIL });
+        await use(server);
       } finally {
-        child.kill('SIGTERM');
-        await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-        await smtp.close();
-        await database.drop();
-        rmSync(dataDir, { recursive: true, force: true });
+        await server.stop();
       }
     },
     { scope: 'worker', timeout: 90_000 },

@@ -86,6 +86,11 @@ const NotesPage = lazyRoute(() =>
   import('../features/notes/pages/notes-page').then((m) => m.NotesPage),
 );
 
+// The live room (issue 10): features/call, its own chunk (WebRTC, the socket client, the chat).
+const CallPage = lazyRoute(() =>
+  import('../features/call/pages/call-page').then((m) => m.CallPage),
+);
+
 // Invitations (issue 3).
 const InvitationPage = lazyRoute(() =>
   import('../features/invitations/pages/invitation-page').then((m) => m.InvitationPage),
@@ -109,6 +114,11 @@ export function AppRoutes() {
           <Route path="rooms/room/:roomId" element={<RoomDetailPage />} />
           <Route path="dashboard/notes" element={<NotesPage />} />
           <Route path="notes" element={<NotesPage />} />
+          <Route path="rooms/call/room/:roomId" element={<CallPage />} />
+          <Route path="rooms/call/:roomId" element={<CallPage />} />
+          {/* A call path without a room id: the page sends it to the rooms list. */}
+          <Route path="rooms/call/room" element={<CallPage />} />
+          <Route path="rooms/call" element={<CallPage />} />
         </Route>
         <Route path="tasks" element={<TasksPage />} />
         <Route path="resources" element={<ResourcesPage />} />

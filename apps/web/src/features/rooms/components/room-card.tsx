@@ -9,12 +9,13 @@ import {
   Trash2,
   Users,
 } from 'lucide-react';
-import type { Room } from '@studycircle/shared';
+import type { CallPresence as Presence, Room } from '@studycircle/shared';
 import { Button, buttonClasses } from '../../../ui/button';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../../../ui/menu';
 import { cn } from '../../../ui/cn';
 import { canSeeCardMenu, memberCountLabel, roleOf, showJoinButton } from '../lib/room-rules';
 import { roomIdOf } from '../storage/rooms-storage';
+import { CallPresence } from './call-presence';
 import { CopyCodeButton } from './copy-code-button';
 import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from './room-status-badge';
 
@@ -25,6 +26,8 @@ export interface RoomCardProps {
   room: Room;
   layout: 'grid' | 'list';
   joining?: boolean;
+  /** Who is in the room's call now, when known. */
+  presence?: Presence;
   onJoin: (room: Room) => void;
   onEdit: (room: Room) => void;
   onDelete: (room: Room) => void;
@@ -38,6 +41,7 @@ export function RoomCard({
   room,
   layout,
   joining = false,
+  presence,
   onJoin,
   onEdit,
   onDelete,
@@ -105,6 +109,8 @@ export function RoomCard({
             <span className="text-xs text-slate-500">You: {roleLabel(roleOf(room))}</span>
           )}
         </div>
+
+        <CallPresence presence={presence} />
 
         {room.description ? (
           <p

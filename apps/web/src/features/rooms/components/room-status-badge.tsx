@@ -1,9 +1,10 @@
-import { BookOpen, Coffee, Globe, Lock, Radio } from 'lucide-react';
+import { BookOpen, CircleCheck, Coffee, Globe, Lock } from 'lucide-react';
 import type { RoomStatus } from '@studycircle/shared';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 
-const STATUS: Record<RoomStatus, { label: string; tone: BadgeTone; Icon: typeof Radio }> = {
-  active: { label: 'Active', tone: 'success', Icon: Radio },
+const STATUS: Record<RoomStatus, { label: string; tone: BadgeTone; Icon: typeof BookOpen }> = {
+  // Not a "live" icon: whether anyone is in the call is shown by CallPresence, from the server.
+  active: { label: 'Active', tone: 'success', Icon: CircleCheck },
   studying: { label: 'Studying', tone: 'brand', Icon: BookOpen },
   break: { label: 'Break', tone: 'warning', Icon: Coffee },
 };

@@ -5,6 +5,8 @@ import { Toaster } from '../../../ui/toast';
 import { RoomDetailPage } from './room-detail-page';
 import { makeRoom, mockApi, renderAt } from '../testing/render';
 
+vi.mock('../../../lib/socket', async () => (await import('../testing/render')).fakeSocketModule());
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();

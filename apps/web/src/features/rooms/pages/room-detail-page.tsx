@@ -21,9 +21,12 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
+import { displayName, useAuth } from '../../auth';
+import { ChatPanel, useRoomChat } from '../../chat';
 import { useRoom } from '../api/get-room';
 import { useJoinRoom } from '../api/join-room';
 import { joinErrorMessage } from '../components/join-room-dialog';
+import { CallPresence } from '../components/call-presence';
 import { LeaveRoomButton } from '../components/leave-room-button';
 import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from '../components/room-status-badge';
 import { useCopiedState } from '../hooks/use-copied-state';
@@ -83,13 +86,27 @@ function DetailView({
   useDocumentTitle(room.name);
   const join = useJoinRoom();
   const chatButton = useRef<HTMLButtonElement>(null);
+  const chatRef = useRef<HTMLDivElement>(null);
+  const { user } = useAuth();
+  // Arriving with the chat tab (a card's chat action, spec section 2) opens the room's chat.
+  const [chatOpen, setChatOpen] = useState(initialTab === 'chat');
+  // Members get the room's live chat channel: its messages and who is in the call right now.
+  const chat = useRoomChat({
+    roomId: id,
+    userId: user?.id ?? user?._id ?? null,
+    name: user ? displayName(user) : 'Student',
+    enabled: Boolean(room.isMember),
+    loadHistory: chatOpen,
+  });
 
   useEffect(() => () => clearTimeout(fallback.current), []);
 
-  // Arriving from a card's chat action puts the chat entry point under the keyboard.
+  // Opening the chat puts its message box under the keyboard.
   useEffect(() => {
-    if (initialTab === 'chat') chatButton.current?.focus();
-  }, [initialTab]);
+    if (!chatOpen) return;
+    chatRef.current?.scrollIntoView?.({ block: 'nearest' });
+    chatRef.current?.querySelector('textarea')?.focus();
+  }, [chatOpen]);
 
   const callPath = `/rooms/call/room/${encodeURIComponent(id)}`;
 
@@ -157,6 +174,16 @@ function DetailView({
             {room.description || <span className="text-slate-400 italic">No description yet.</span>}
           </p>
 
+          {room.isMember && (
+            <div aria-live="polite">
+              {chat.presence && chat.presence.count > 0 ? (
+                <CallPresence presence={chat.presence} className="text-sm" />
+              ) : (
+                <p className="text-sm text-slate-500">Nobody is in the call right now.</p>
+              )}
+            </div>
+          )}
+
           <dl className="grid gap-3 sm:grid-cols-3">
             {(
               [
@@ -217,8 +244,10 @@ function DetailView({
               <Button
                 ref={chatButton}
                 size="lg"
-                variant={initialTab === 'chat' ? 'primary' : 'secondary'}
-                onClick={() => navigate(callPath, { state: { room, initialTab: 'chat' } })}
+                variant={chatOpen ? 'primary' : 'secondary'}
+                aria-expanded={chatOpen}
+                aria-controls="room-chat"
+                onClick={() => setChatOpen((open) => !open)}
               >
                 <MessageSquare aria-hidden="true" className="h-5 w-5" />
                 Open Chat
@@ -242,6 +271,20 @@ function DetailView({
             </div>
           )}
           {share.copied && <Alert tone="success">Room link copied to clipboard.</Alert>}
+
+          {chatOpen && room.isMember && (
+            <div ref={chatRef} id="room-chat">
+              <ChatPanel
+                title="Room chat"
+                className="h-[28rem] max-h-[70dvh] overflow-hidden rounded-xl border border-slate-200"
+                items={chat.items}
+                loading={chat.loading}
+                onSend={chat.send}
+                onLoadOlder={chat.hasOlder ? () => void chat.loadOlder() : undefined}
+                loadingOlder={chat.loadingOlder}
+              />
+            </div>
+          )}
 
           <section
             aria-labelledby="room-code-title"

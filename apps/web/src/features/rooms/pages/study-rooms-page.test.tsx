@@ -109,7 +109,13 @@ describe('StudyRoomsPage', () => {
       'GET /rooms': () => ({ body: { rooms: [OWNED], nextCursor: 'page-2' } }),
     });
     fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
-      const cursor = new URL(String(input), 'http://localhost').searchParams.get('cursor');
+      const url = new URL(String(input), 'http://localhost');
+      // The cards' call presence is asked for separately; only the list's pages count here.
+      if (url.pathname === '/api/rooms/presence')
+        return new Response(JSON.stringify({ presence: [] }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      const cursor = url.searchParams.get('cursor');
       seen.push(cursor);
       const body = cursor
         ? { rooms: [older], nextCursor: null }

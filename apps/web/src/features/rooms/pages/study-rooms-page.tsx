@@ -19,6 +19,7 @@ import { ManageRoomDialog } from '../components/manage-room-dialog';
 import { RoomCard, roomOptionsId } from '../components/room-card';
 import { canManageRoom, type RoomStatusFilter } from '../lib/room-rules';
 import { requestedRoomsDialog } from '../lib/open-dialog-state';
+import { useRoomsPresence } from '../api/get-call-presence';
 import { roomIdOf } from '../storage/rooms-storage';
 
 const STATUS_LABEL: Record<RoomStatusFilter, string> = {
@@ -101,6 +102,9 @@ export function StudyRoomsPage() {
 
   useDocumentTitle('Study Rooms');
   const list = useMemo(() => rooms.data ?? [], [rooms.data]);
+  // Presence only for rooms the user can enter (the server leaves out the others anyway).
+  const presenceIds = useMemo(() => list.filter((r) => r.isMember).map((r) => roomIdOf(r)), [list]);
+  const presence = useRoomsPresence(presenceIds);
   // The room to manage is loaded on its own, not looked up in the list: it may not be among the
   // loaded pages (a room page opened directly, an admin's room on page 2), and a list painted from
   // the browser's cache is not the server's word on the caller's role. A room the list already
@@ -159,6 +163,7 @@ export function StudyRoomsPage() {
             room={room}
             layout={layout}
             joining={joiningId === roomIdOf(room)}
+            presence={presence.data?.get(roomIdOf(room))}
             onJoin={joinFromCard}
             onEdit={(r) => setManage({ roomId: roomIdOf(r), focus: 'details', fromCard: true })}
             onDelete={(r) => setManage({ roomId: roomIdOf(r), focus: 'delete', fromCard: true })}

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { Room } from '@studycircle/shared';
 import { vi } from 'vitest';
+import { AuthProvider } from '../../auth';
 
 /** A room as the API returns it, for tests. */
 export function makeRoom(over: Partial<Room> = {}): Room {
@@ -61,7 +62,9 @@ export function renderAt(
     router,
     ...render(
       <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
       </QueryClientProvider>,
     ),
   };
@@ -89,4 +92,20 @@ export function mockApi(
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+/**
+ * A stand-in for the live link in component tests (vi.mock of lib/socket): never connected, so
+ * screens that subscribe to a room's channel render as they do before the link is up.
+ */
+export function fakeSocketModule() {
+  const socket = {
+    connected: false,
+    id: undefined,
+    on: vi.fn(),
+    off: vi.fn(),
+    emit: vi.fn(),
+    timeout: () => socket,
+  };
+  return { acquireSocket: () => ({ socket, release: () => {} }) };
 }

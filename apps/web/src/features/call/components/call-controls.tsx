@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import {
+  Hand,
+  MessageSquare,
+  Mic,
+  MicOff,
+  MonitorUp,
+  MonitorX,
+  PhoneOff,
+  Video,
+  VideoOff,
+} from 'lucide-react';
+import { cn } from '../../../ui/cn';
+
+function ControlButton({
+  label,
+  pressed,
+  onClick,
+  disabled,
+  danger,
+  active,
+  shortcut,
+  children,
+}: {
+  label: string;
+  pressed?: boolean;
+  onClick(): void;
+  disabled?: boolean;
+  danger?: boolean;
+  /** Highlighted state (muted, camera off, hand up), shown by colour and by the icon. */
+  active?: boolean;
+  shortcut: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-keyshortcuts={shortcut}
+      title={`${label} (${shortcut})`}
+      disabled={disabled}
+      onClick={onClick}
+      className={cn(
+        'flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-white transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
+        'disabled:cursor-not-allowed disabled:opacity-40',
+        danger
+          ? 'bg-red-600 hover:bg-red-700'
+          : active
+            ? 'bg-amber-500 text-slate-950 hover:bg-amber-400'
+            : 'bg-slate-700 hover:bg-slate-600',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+export interface CallControlsProps {
+  muted: boolean;
+  videoOff: boolean;
+  hand: boolean;
+  sharing: boolean;
+  chatOpen: boolean;
+  canMic: boolean;
+  canCamera: boolean;
+  canShare: boolean;
+  inCall: boolean;
+  onMic(): void;
+  onCamera(): void;
+  onShare(): void;
+  onChat(): void;
+  onHand(): void;
+  onLeave(): void;
+  devices?: ReactNode;
+}
+
+/** Spec section 2's control bar: mic, camera, chat, raise hand, leave (plus share and devices). */
+export function CallControls(p: CallControlsProps) {
+  const icon = 'h-5 w-5';
+  return (
+    <div
+      role="toolbar"
+      aria-label="Call controls"
+      className="flex flex-wrap items-center justify-center gap-2 sm:gap-3"
+    >
+      <ControlButton
+        label="Microphone"
+        pressed={!p.muted && p.canMic}
+        active={p.muted || !p.canMic}
+        disabled={!p.canMic}
+        onClick={p.onMic}
+        shortcut="M"
+      >
+        {p.muted || !p.canMic ? (
+          <MicOff aria-hidden="true" className={icon} />
+        ) : (
+          <Mic aria-hidden="true" className={icon} />
+        )}
+      </ControlButton>
+      <ControlButton
+        label="Camera"
+        pressed={!p.videoOff && p.canCamera}
+        active={p.videoOff || !p.canCamera}
+        disabled={!p.canCamera}
+        onClick={p.onCamera}
+        shortcut="C"
+      >
+        {p.videoOff || !p.canCamera ? (
+          <VideoOff aria-hidden="true" className={icon} />
+        ) : (
+          <Video aria-hidden="true" className={icon} />
+        )}
+      </ControlButton>
+      <ControlButton
+        label="Share screen"
+        pressed={p.sharing}
+        active={p.sharing}
+        disabled={!p.canShare || !p.inCall}
+        onClick={p.onShare}
+        shortcut="S"
+      >
+        {p.sharing ? (
+          <MonitorX aria-hidden="true" className={icon} />
+        ) : (
+          <MonitorUp aria-hidden="true" className={icon} />
+        )}
+      </ControlButton>
+      <ControlButton label="Chat" pressed={p.chatOpen} onClick={p.onChat} shortcut="D">
+        <MessageSquare aria-hidden="true" className={icon} />
+      </ControlButton>
+      <ControlButton
+        label="Raise hand"
+        pressed={p.hand}
+        active={p.hand}
+        disabled={!p.inCall}
+        onClick={p.onHand}
+        shortcut="H"
+      >
+        <Hand aria-hidden="true" className={icon} />
+      </ControlButton>
+      {p.devices}
+      <ControlButton label="Leave call" danger onClick={p.onLeave} shortcut="L">
+        <PhoneOff aria-hidden="true" className={icon} />
+      </ControlButton>
+    </div>
+  );
+}

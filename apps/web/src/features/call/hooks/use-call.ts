@@ -1,0 +1,226 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { acquireSocket, type AppSocket } from '../../../lib/socket';
+import { toast } from '../../../ui/toast';
+import { emptyParticipants, participantsReducer } from '../lib/participants';
+import { CallSession, type JoinOutcome } from '../session/call-session';
+import { LocalMediaController, type LocalMediaSnapshot } from '../webrtc/local-media';
+import { watchAudioLevel } from '../webrtc/audio-level';
+import { stopStream } from '../webrtc/media';
+
+export type LinkStatus = 'connecting' | 'connected' | 'disconnected';
+export type JoinStatus = 'pending' | 'joined' | 'full' | 'refused';
+
+export interface CallOptions {
+  roomId: string;
+  name: string;
+  rtcConfig: RTCConfiguration | undefined;
+}
+
+const INITIAL_MEDIA: LocalMediaSnapshot = {
+  status: 'pending',
+  hasAudio: false,
+  hasVideo: false,
+  failed: false,
+  muted: false,
+  videoOff: false,
+  sharing: false,
+};
+
+/**
+ * The call screen's engine (spec section 4, Video room): the room is loaded by the page; this
+ * acquires local media, opens the live link, joins once both are ready, and runs the session.
+ * Everything it exposes is React state plus the control actions.
+ */
+export function useCall({ roomId, name, rtcConfig }: CallOptions) {
+  const [participants, dispatch] = useReducer(participantsReducer, emptyParticipants);
+  const [link, setLink] = useState<LinkStatus>('connecting');
+  const [media, setMedia] = useState<LocalMediaSnapshot>(INITIAL_MEDIA);
+  const [join, setJoin] = useState<{ status: JoinStatus; message?: string; at?: number }>({
+    status: 'pending',
+  });
+  const [hand, setHand] = useState(false);
+  const [level, setLevel] = useState(0);
+  const [mediaVersion, setMediaVersion] = useState(0);
+  const [socket, setSocket] = useState<AppSocket | null>(null);
+
+  const mediaRef = useRef<LocalMediaController | null>(null);
+  const sessionRef = useRef<CallSession | null>(null);
+  const [controller, setController] = useState<LocalMediaController | null>(null);
+  const handRef = useRef(false);
+
+  // Local media: acquired once per visit (again on Retry Media).
+  useEffect(() => {
+    const created = new LocalMediaController(
+      (snapshot) => {
+        setMedia(snapshot);
+        setMediaVersion((v) => v + 1);
+      },
+      (kind, track) => void sessionRef.current?.setTrack(kind, track),
+    );
+    mediaRef.current = created;
+    setController(created);
+    void created.acquire().then((snapshot) => {
+      if (snapshot.status === 'ready' && snapshot.failed)
+        toast('Could not access camera/microphone.', { tone: 'error' });
+    });
+    return () => {
+      mediaRef.current = null;
+      created.dispose();
+    };
+  }, []);
+
+  // The live link, with the spec's toasts.
+  useEffect(() => {
+    const { socket: s, release } = acquireSocket();
+    setSocket(s);
+    if (s.connected) setLink('connected');
+    const onConnect = () => {
+      setLink('connected');
+      toast('Connected', { tone: 'success' });
+    };
+    const onDisconnect = () => {
+      setLink('disconnected');
+      toast('Disconnected', { tone: 'error' });
+    };
+    const onError = () => {
+      setLink('disconnected');
+      toast('Connection error', { tone: 'error' });
+    };
+    s.on('connect', onConnect);
+    s.on('disconnect', onDisconnect);
+    s.on('connect_error', onError);
+    return () => {
+      s.off('connect', onConnect);
+      s.off('disconnect', onDisconnect);
+      s.off('connect_error', onError);
+      release();
+    };
+  }, []);
+
+  // The session starts once the link exists, media is settled and the ICE servers are known.
+  const mediaSettled = media.status !== 'pending';
+  useEffect(() => {
+    if (!socket || !mediaSettled || !rtcConfig || !controller) return;
+    const session = new CallSession({
+      socket,
+      roomId,
+      name,
+      rtcConfig,
+      localStream: controller.stream,
+      tracks: () => controller.tracks(),
+      flags: () => ({ ...pickFlags(controller.snapshot), hand: handRef.current }),
+      dispatch,
+      onJoin: (outcome: JoinOutcome) => {
+        if (outcome.ok) setJoin((j) => ({ status: 'joined', at: j.at ?? Date.now() }));
+        else
+          setJoin({
+            status: outcome.code === 'CALL_FULL' ? 'full' : 'refused',
+            message: outcome.message,
+          });
+        // Someone turned away from a full call keeps the chat but not the camera.
+        if (!outcome.ok) controller.dispose();
+      },
+      onPeerJoined: (peer) => toast(`${peer} joined`),
+      onPeerLeft: (peer) => toast(`${peer} left`),
+    });
+    sessionRef.current = session;
+    return () => {
+      sessionRef.current = null;
+      session.stop();
+    };
+  }, [socket, mediaSettled, rtcConfig, roomId, name, controller]);
+
+  // Tell the others whenever the mic, camera, hand or screen changes.
+  useEffect(() => {
+    sessionRef.current?.announceState();
+  }, [media.muted, media.videoOff, media.sharing, hand]);
+
+  // The local microphone's level, for the speaking highlight.
+  useEffect(() => {
+    if (!controller || !media.hasAudio || media.muted) {
+      setLevel(0);
+      return;
+    }
+    return watchAudioLevel(controller.stream, setLevel);
+  }, [controller, media.hasAudio, media.muted, mediaVersion]);
+
+  const toggleMic = useCallback(() => {
+    const c = mediaRef.current;
+    if (!c || !c.snapshot.hasAudio) return;
+    const muted = !c.snapshot.muted;
+    c.setMuted(muted);
+    toast(muted ? 'Mic off' : 'Mic on');
+  }, []);
+
+  const toggleCamera = useCallback(() => {
+    const c = mediaRef.current;
+    if (!c || !c.snapshot.hasVideo) return;
+    const off = !c.snapshot.videoOff;
+    c.setVideoOff(off);
+    toast(off ? 'Cam off' : 'Cam on');
+  }, []);
+
+  const toggleHand = useCallback(() => {
+    const raised = !handRef.current;
+    handRef.current = raised;
+    setHand(raised);
+    toast(raised ? 'Hand raised' : 'Hand lowered');
+  }, []);
+
+  const toggleShare = useCallback(async () => {
+    const c = mediaRef.current;
+    if (!c) return;
+    if (c.snapshot.sharing) c.stopScreenShare();
+    else if (!(await c.startScreenShare())) toast('Screen sharing was not started.');
+  }, []);
+
+  const retryMedia = useCallback(async () => {
+    const c = mediaRef.current;
+    if (!c) return;
+    const snapshot = await c.acquire();
+    if (snapshot.failed) toast('Could not access camera/microphone.', { tone: 'error' });
+  }, []);
+
+  const chooseDevice = useCallback(async (kind: 'audio' | 'video', deviceId: string) => {
+    try {
+      await mediaRef.current?.switchDevice(kind, deviceId);
+    } catch {
+      toast('Could not access camera/microphone.', { tone: 'error' });
+    }
+  }, []);
+
+  /** Spec section 4: leaving stops media, tells the server and disconnects. */
+  const leave = useCallback(() => {
+    sessionRef.current?.leave();
+    sessionRef.current = null;
+    const c = mediaRef.current;
+    if (c) {
+      stopStream(c.stream);
+      c.dispose();
+    }
+  }, []);
+
+  return {
+    participants,
+    link,
+    media,
+    mediaVersion,
+    join,
+    hand,
+    level,
+    localStream: controller?.stream ?? null,
+    currentDevices: () => mediaRef.current?.currentDevices() ?? {},
+    peerConnections: () => sessionRef.current?.peerConnections() ?? [],
+    toggleMic,
+    toggleCamera,
+    toggleHand,
+    toggleShare,
+    retryMedia,
+    chooseDevice,
+    leave,
+  };
+}
+
+function pickFlags(s: LocalMediaSnapshot) {
+  return { muted: s.muted || !s.hasAudio, videoOff: s.videoOff || !s.hasVideo, sharing: s.sharing };
+}

@@ -1,0 +1,92 @@
+/**
+ * The remote side of a call as React state: one entry per peer (spec section 3, Participant
+ * tile), changed only through `participantsReducer` so every transition is unit-tested. Streams
+ * are held by reference; the media layer owns their tracks.
+ */
+
+export type PeerConnectionState = 'connecting' | 'connected' | 'reconnecting';
+
+export interface RemoteParticipant {
+  peerId: string;
+  name: string;
+  stream: MediaStream | null;
+  muted: boolean;
+  videoOff: boolean;
+  hand: boolean;
+  /** Showing a screen in place of the camera (from the peer's own state message). */
+  sharing: boolean;
+  connection: PeerConnectionState;
+}
+
+export type ParticipantsState = ReadonlyMap<string, RemoteParticipant>;
+
+export type ParticipantsAction =
+  | { type: 'joined'; peerId: string; name: string }
+  | { type: 'left'; peerId: string }
+  | { type: 'stream'; peerId: string; stream: MediaStream }
+  | {
+      type: 'state';
+      peerId: string;
+      muted?: boolean;
+      videoOff?: boolean;
+      hand?: boolean;
+      sharing?: boolean;
+    }
+  | { type: 'connection'; peerId: string; connection: PeerConnectionState }
+  | { type: 'reset' };
+
+export const emptyParticipants: ParticipantsState = new Map();
+
+/** A name for someone whose own name is missing or blank (spec: the left toast's fallback). */
+export const displayNameOf = (name: string | undefined | null) => name?.trim() || 'Someone';
+
+export function participantsReducer(
+  state: ParticipantsState,
+  action: ParticipantsAction,
+): ParticipantsState {
+  switch (action.type) {
+    case 'joined': {
+      const existing = state.get(action.peerId);
+      const next = new Map(state);
+      next.set(action.peerId, {
+        peerId: action.peerId,
+        name: action.name,
+        stream: existing?.stream ?? null,
+        muted: existing?.muted ?? false,
+        videoOff: existing?.videoOff ?? false,
+        hand: existing?.hand ?? false,
+        sharing: existing?.sharing ?? false,
+        connection: existing?.connection ?? 'connecting',
+      });
+      return next;
+    }
+    case 'left': {
+      if (!state.has(action.peerId)) return state;
+      const next = new Map(state);
+      next.delete(action.peerId);
+      return next;
+    }
+    case 'stream':
+    case 'state':
+    case 'connection': {
+      // A late event for someone who already left must not bring them back.
+      const existing = state.get(action.peerId);
+      if (!existing) return state;
+      const next = new Map(state);
+      if (action.type === 'stream') next.set(action.peerId, { ...existing, stream: action.stream });
+      else if (action.type === 'connection')
+        next.set(action.peerId, { ...existing, connection: action.connection });
+      else
+        next.set(action.peerId, {
+          ...existing,
+          muted: action.muted ?? existing.muted,
+          videoOff: action.videoOff ?? existing.videoOff,
+          hand: action.hand ?? existing.hand,
+          sharing: action.sharing ?? existing.sharing,
+        });
+      return next;
+    }
+    case 'reset':
+      return state.size === 0 ? state : emptyParticipants;
+  }
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import type { Room } from '@studycircle/shared';
+import { HttpError } from '../../../lib/http';
+import { Button } from '../../../ui/button';
+import { LoadingBlock } from '../../../ui/spinner';
+import { displayName, useAuth } from '../../auth';
+import { roomIdOf } from '../../rooms';
+import { useCallRoom } from '../api/resolve-call-room';
+import { useCallConfig } from '../api/get-call-config';
+import { CallScreen } from '../components/call-screen';
+
+function roomFromState(state: unknown, param: string): Room | undefined {
+  if (!state || typeof state !== 'object') return undefined;
+  const room = (state as { room?: unknown }).room;
+  if (!room || typeof room !== 'object') return undefined;
+  const r = room as Room;
+  const keys = [r.id, r._id, r.code, r.slug];
+  return keys.some((k) => typeof k === 'string' && k.toLowerCase() === param.toLowerCase())
+    ? r
+    : undefined;
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof HttpError) return error.message;
+  return error instanceof Error ? error.message : 'Failed to load room';
+}
+
+/**
+ * The video call (/rooms/call/room/:roomId and /rooms/call/:roomId; spec sections 2 and 4). Loads
+ * the room unless it came in navigation state (404 then try as a code), shows the load failure
+ * screen, and otherwise hands over to the call screen. A missing id goes back to the rooms list.
+ */
+export function CallPage() {
+  const { roomId = '' } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const passed = roomFromState(location.state, roomId);
+  const room = useCallRoom(roomId, passed);
+  const config = useCallConfig();
+  const [openChat] = useState(
+    () => (location.state as { initialTab?: unknown } | null)?.initialTab === 'chat',
+  );
+
+  useEffect(() => {
+    document.title = room.data ? `${room.data.name} · Call · StudyCircle` : 'Call · StudyCircle';
+  }, [room.data]);
+
+  if (!roomId.trim()) return <Navigate to="/dashboard/rooms" replace />;
+
+  if (room.isError) {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-950 px-4 text-center text-white">
+        <h1 className="max-w-lg text-lg font-semibold break-words [overflow-wrap:anywhere]">
+          {'Unable to open room. '}
+          {errorText(room.error)}
+        </h1>
+        <Button onClick={() => navigate('/dashboard/rooms')}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Back to Rooms
+        </Button>
+      </main>
+    );
+  }
+
+  if (!room.data || !user) {
+    return (
+      <main className="flex min-h-dvh items-center justify-center bg-slate-950 text-white">
+        <LoadingBlock label="Loading room…" />
+      </main>
+    );
+  }
+
+  return (
+    <CallScreen
+      key={roomIdOf(room.data)}
+      room={room.data}
+      routeId={roomId}
+      user={{ id: user.id ?? user._id ?? null, name: displayName(user) }}
+      // Without the server's list (a failed request) the call still works on direct paths.
+      rtcConfig={config.data ?? (config.isError ? {} : undefined)}
+      initialChatOpen={openChat}
+    />
+  );
+}

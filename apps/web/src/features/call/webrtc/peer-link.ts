@@ -1,0 +1,200 @@
+/**
+ * One WebRTC connection to one peer, with the "perfect negotiation" pattern of the WebRTC
+ * specification (section 10.7 of webrtc-pc, and MDN's article of that name): either side may
+ * renegotiate at any time; when two offers cross, the polite side rolls its own back and takes
+ * the other's, the impolite side ignores the incoming one, so glare never deadlocks.
+ *
+ * Each link carries exactly one audio and one video transceiver, created by whichever side makes
+ * the first offer. Every later change (mute, camera on, another device, a shared screen) swaps
+ * the sender's track with RTCRtpSender.replaceTrack: no renegotiation, no new m-line.
+ */
+
+export type LinkState = 'connecting' | 'connected' | 'reconnecting';
+
+export interface PeerLinkOptions {
+  polite: boolean;
+  /** True for the side that makes the first offer (the newcomer, towards those already in). */
+  initiator: boolean;
+  rtcConfig: RTCConfiguration;
+  /** The local stream the senders are associated with, and its current tracks. */
+  localStream: MediaStream;
+  tracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
+  sendDescription(description: RTCSessionDescriptionInit): void;
+  sendCandidate(candidate: RTCIceCandidateInit): void;
+  onStream(stream: MediaStream): void;
+  onState(state: LinkState): void;
+  /** ICE failed again after a restart, or never came back: the caller drops the peer. */
+  onGiveUp(): void;
+}
+
+/** How long a 'disconnected' link may stay so before an ICE restart is tried. */
+const DISCONNECTED_GRACE_MS = 4000;
+/** How long a restarted link has to come back before the peer is dropped. */
+const RESTART_TIMEOUT_MS = 15000;
+const KINDS = ['audio', 'video'] as const;
+type Kind = (typeof KINDS)[number];
+
+export class PeerLink {
+  readonly pc: RTCPeerConnection;
+  private readonly remote = new MediaStream();
+  private readonly transceivers: Partial<Record<Kind, RTCRtpTransceiver>> = {};
+  private tracks: Record<Kind, MediaStreamTrack | null>;
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private settingRemoteAnswer = false;
+  private restarted = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: PeerLinkOptions) {
+    this.tracks = { ...options.tracks };
+    const pc = new RTCPeerConnection(options.rtcConfig);
+    this.pc = pc;
+
+    pc.onnegotiationneeded = async () => {
+      try {
+        this.makingOffer = true;
+        // Parameterless setLocalDescription makes the right description for the current state.
+        await pc.setLocalDescription();
+        if (pc.localDescription) options.sendDescription(pc.localDescription.toJSON());
+      } catch (err) {
+        // Spec section 8: offer, answer and candidate failures are logged only.
+        if (!this.closed) console.warn('call: offer failed', err);
+      } finally {
+        this.makingOffer = false;
+      }
+    };
+    pc.onicecandidate = ({ candidate }) => {
+      if (candidate) options.sendCandidate(candidate.toJSON());
+    };
+    pc.ontrack = ({ track }) => {
+      // One track of each kind: a replaced m-line's old track leaves the stream.
+      for (const old of this.remote.getTracks())
+        if (old.kind === track.kind && old !== track) this.remote.removeTrack(old);
+      if (!this.remote.getTracks().includes(track)) this.remote.addTrack(track);
+      options.onStream(this.remote);
+    };
+    pc.oniceconnectionstatechange = () => this.onIceState();
+
+    if (options.initiator) {
+      for (const kind of KINDS) {
+        // A transceiver for each kind even without a local track, so turning the camera on later
+        // (or sharing a screen) is a replaceTrack, not a renegotiation.
+        this.transceivers[kind] = pc.addTransceiver(this.tracks[kind] ?? kind, {
+          direction: 'sendrecv',
+          streams: [options.localStream],
+        });
+      }
+    }
+  }
+
+  /** An offer or answer from the peer (perfect negotiation's receiving half). */
+  async handleDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    const pc = this.pc;
+    const readyForOffer =
+      !this.makingOffer && (pc.signalingState === 'stable' || this.settingRemoteAnswer);
+    const collision = description.type === 'offer' && !readyForOffer;
+    this.ignoreOffer = !this.options.polite && collision;
+    if (this.ignoreOffer) return;
+    try {
+      this.settingRemoteAnswer = description.type === 'answer';
+      // A polite side in collision rolls its own offer back implicitly here.
+      await pc.setRemoteDescription(description);
+      this.settingRemoteAnswer = false;
+      if (description.type === 'offer') {
+        await this.adoptTransceivers();
+        await pc.setLocalDescription();
+        if (pc.localDescription) this.options.sendDescription(pc.localDescription.toJSON());
+      }
+    } catch (err) {
+      this.settingRemoteAnswer = false;
+      if (!this.closed) console.warn('call: could not apply the remote description', err);
+    }
+  }
+
+  async handleCandidate(candidate: RTCIceCandidateInit): Promise<void> {
+    try {
+      await this.pc.addIceCandidate(candidate);
+    } catch (err) {
+      // Candidates of an offer this side ignored are expected to fail.
+      if (!this.ignoreOffer && !this.closed) console.warn('call: bad ICE candidate', err);
+    }
+  }
+
+  /** Swaps what this side sends for one kind (null sends nothing); never renegotiates. */
+  async setTrack(kind: Kind, track: MediaStreamTrack | null): Promise<void> {
+    this.tracks[kind] = track;
+    const transceiver = this.transceivers[kind];
+    if (transceiver && !this.closed) await transceiver.sender.replaceTrack(track);
+  }
+
+  /** The sender for a kind, for statistics and tests. */
+  sender(kind: Kind): RTCRtpSender | undefined {
+    return this.transceivers[kind]?.sender;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.pc.onnegotiationneeded = null;
+    this.pc.onicecandidate = null;
+    this.pc.ontrack = null;
+    this.pc.oniceconnectionstatechange = null;
+    this.pc.close();
+  }
+
+  /**
+   * The answering side takes the transceivers the first offer created: it sends on them too
+   * (direction and track set before the answer is made, so the answer carries them).
+   */
+  private async adoptTransceivers(): Promise<void> {
+    for (const kind of KINDS) {
+      if (this.transceivers[kind]) continue;
+      const transceiver = this.pc
+        .getTransceivers()
+        .find(
+          (t) =>
+            t.receiver.track.kind === kind && t.mid !== null && t.currentDirection !== 'stopped',
+        );
+      if (!transceiver) continue;
+      this.transceivers[kind] = transceiver;
+      transceiver.direction = 'sendrecv';
+      transceiver.sender.setStreams?.(this.options.localStream);
+      await transceiver.sender.replaceTrack(this.tracks[kind]);
+    }
+  }
+
+  private onIceState(): void {
+    const state = this.pc.iceConnectionState;
+    clearTimeout(this.timer);
+    if (state === 'connected' || state === 'completed') {
+      this.restarted = false;
+      this.options.onState('connected');
+    } else if (state === 'disconnected') {
+      // Often a blip that ICE heals by itself; restart only if it lasts.
+      this.options.onState('reconnecting');
+      this.timer = setTimeout(() => this.restart(), DISCONNECTED_GRACE_MS);
+    } else if (state === 'failed') {
+      this.options.onState('reconnecting');
+      this.restart();
+    } else if (state === 'checking' || state === 'new') {
+      this.options.onState(this.restarted ? 'reconnecting' : 'connecting');
+    }
+  }
+
+  /** One ICE restart per failure; if the link does not come back, the peer is dropped. */
+  private restart(): void {
+    if (this.closed) return;
+    if (this.restarted) {
+      this.options.onGiveUp();
+      return;
+    }
+    this.restarted = true;
+    this.pc.restartIce();
+    this.timer = setTimeout(() => {
+      const s = this.pc.iceConnectionState;
+      if (s !== 'connected' && s !== 'completed') this.options.onGiveUp();
+    }, RESTART_TIMEOUT_MS);
+  }
+}

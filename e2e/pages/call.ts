@@ -1,0 +1,217 @@
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { newAccount, registerViaApi } from '../fixtures';
+
+/**
+ * The video call screen (/rooms/call/room/:roomId) as a participant sees it, and the set-up the
+ * call tests share: accounts, a room everyone is a member of, one browser context per person.
+ * Grouped by participant count like Jitsi's torture tests (call-two, call-three ...).
+ */
+
+export interface CallUser {
+  name: string;
+  email: string;
+  token: string;
+  id: string;
+}
+
+async function api<T>(baseURL: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Registers `count` people and puts them all in one new room (the first one owns it). */
+export async function roomWithMembers(baseURL: string, count: number, label = 'caller') {
+  const users: CallUser[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const account = newAccount(`${label}${i + 1}`);
+    const { token, user } = await registerViaApi(baseURL, account);
+    users.push({ name: account.name, email: account.email, token, id: user.id });
+  }
+  const { room } = await api<{ room: { id: string; code: string; name: string } }>(
+    baseURL,
+    '/rooms',
+    users[0]!.token,
+    {
+      name: `Live room ${Date.now().toString(36)}`,
+      subject: 'Physics',
+      description: 'Mechanics revision',
+      isPrivate: true,
+      maxMembers: 50,
+      tags: [],
+    },
+  );
+  for (const user of users.slice(1))
+    await api(baseURL, '/rooms/join', user.token, { code: room.code });
+  return { room, users };
+}
+
+/**
+ * A browser context signed in as `user` (the token stored as the app stores it). Every
+ * RTCPeerConnection the page makes is also kept on `window.__pcs`, so a test can read its
+ * statistics the way a WebRTC debugging page would, without any hook in the app.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  user: CallUser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, ...options });
+  await context.addInitScript((token) => {
+    if (!localStorage.getItem('token')) localStorage.setItem('token', token);
+  }, user.token);
+  await context.addInitScript(() => {
+    const w = window as unknown as { __pcs: RTCPeerConnection[] };
+    w.__pcs = [];
+    const Native = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        w.__pcs.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  });
+  return context;
+}
+
+/** Fails the test on any console.error in the page (the quality bar: none unexpected). */
+export function failOnConsoleErrors(page: Page, allow: RegExp[] = []) {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !allow.some((re) => re.test(msg.text()))) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  return () => expect(errors, 'console errors').toEqual([]);
+}
+
+export class CallScreen {
+  constructor(readonly page: Page) {}
+
+  async open(roomId: string) {
+    await this.page.goto(`/rooms/call/room/${roomId}`);
+  }
+
+  get grid(): Locator {
+    return this.page.getByTestId('video-grid');
+  }
+
+  get count(): Locator {
+    return this.page.getByTestId('participant-count');
+  }
+
+  remoteTile(name: string): Locator {
+    return this.page.locator(`[data-testid="remote-tile"][data-peer-name="${name}"]`);
+  }
+
+  get localTile(): Locator {
+    return this.page.getByTestId('local-tile');
+  }
+
+  control(name: string): Locator {
+    return this.page.getByRole('toolbar', { name: 'Call controls' }).getByRole('button', {
+      name,
+      exact: true,
+    });
+  }
+
+  get chat(): Locator {
+    return this.page.getByRole('region', { name: 'In-call messages' });
+  }
+
+  get chatInput(): Locator {
+    return this.chat.getByPlaceholder('Send a message');
+  }
+
+  /** A toast with exactly this text (the toasts' polite live region). */
+  toast(text: string): Locator {
+    return this.page
+      .locator('div[role="status"][aria-live="polite"] li p')
+      .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  }
+
+  async expectInCall(participants: number) {
+    await expect(this.count).toHaveText(
+      `${participants} ${participants === 1 ? 'participant' : 'participants'}`,
+    );
+  }
+
+  /**
+   * Waits until the remote tile of `name` shows real, moving video: a decoded frame size and the
+   * frame counter advancing (the fake camera draws a moving pattern).
+   */
+  async expectVideoFrom(name: string, timeout = 15_000) {
+    const video = this.remoteTile(name).locator('video');
+    await expect(video).toHaveCount(1, { timeout });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout })
+      .toBeGreaterThan(0);
+    const frames = () =>
+      video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
+    const first = await frames();
+    await expect.poll(frames, { timeout }).toBeGreaterThan(first);
+  }
+
+  /** What this page sends on its video sender(s): the track labels (fake camera or screen). */
+  async sentVideoLabels(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs
+        .filter((pc) => pc.connectionState !== 'closed')
+        .flatMap((pc) => pc.getSenders())
+        .filter((s) => s.track?.kind === 'video')
+        .map((s) => s.track!.label),
+    );
+  }
+
+  /** The open connections' local SDP: unchanged means nothing was renegotiated. */
+  async localDescriptions(): Promise<string[]> {
+    return this.page.evaluate(() =>
+      (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs
+        .filter((pc) => pc.connectionState !== 'closed')
+        .map((pc) => pc.localDescription?.sdp ?? ''),
+    );
+  }
+
+  /** The selected ICE candidate pairs' local and remote candidate types (host, relay ...). */
+  async selectedCandidateTypes(): Promise<{ local: string; remote: string }[]> {
+    return this.page.evaluate(async () => {
+      const out: { local: string; remote: string }[] = [];
+      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+        if (pc.connectionState === 'closed') continue;
+        const stats = await pc.getStats();
+        const byId = new Map<string, Record<string, unknown>>();
+        stats.forEach((s: Record<string, unknown>) => byId.set(s.id as string, s));
+        for (const s of byId.values()) {
+          if (s.type !== 'transport' || !s.selectedCandidatePairId) continue;
+          const pair = byId.get(s.selectedCandidatePairId as string);
+          if (!pair) continue;
+          out.push({
+            local: String(byId.get(pair.localCandidateId as string)?.candidateType),
+            remote: String(byId.get(pair.remoteCandidateId as string)?.candidateType),
+          });
+        }
+      }
+      return out;
+    });
+  }
+
+  /** Columns the grid actually lays out (computed style), at this viewport. */
+  async gridColumnCount(): Promise<number> {
+    return this.grid.evaluate(
+      (el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length,
+    );
+  }
+}
