@@ -75,7 +75,7 @@ async function start(env: Record<string, string>): Promise<Started> {
 }
 
 async function healthy(port: number, started: Started): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`exited:\n${started.output()}`);
     try {
@@ -104,7 +104,7 @@ describe('start-up', { timeout: 60_000 }, () => {
 });
 
 // Each server opens PGlite on disk and migrates it: seconds apiece on a busy machine.
-describe('one server per data folder', { timeout: 180_000 }, () => {
+describe('one server per data folder', { timeout: 360_000 }, () => {
   it('refuses a second server on the same DATA_DIR, naming the folder and the first', async () => {
     const dataDir = tempDataDir();
     const first = await startHealthy({ DATA_DIR: dataDir });

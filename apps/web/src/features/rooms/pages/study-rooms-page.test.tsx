@@ -31,7 +31,14 @@ describe('StudyRoomsPage', () => {
     // The server's own rule, in small: name, subject or tag contains q; status matches.
     const { fetchMock } = mockApi({});
     fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
-      const params = new URL(String(input), 'http://localhost').searchParams;
+      const url = new URL(String(input), 'http://localhost');
+      // Only the rooms list itself: the cards' call presence is asked for on its own path.
+      if (url.pathname !== '/api/rooms') {
+        return new Response(JSON.stringify({ presence: [] }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+      const params = url.searchParams;
       const q = params.get('q');
       const status = params.get('status');
       asked.push({ q, status });
