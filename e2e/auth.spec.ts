@@ -100,6 +100,26 @@ test('after five wrong passwords the sign-in form says when to try again', async
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('registration refuses a common password and a password of spaces, saying why', async ({
+  page,
+}) => {
+  const account = newAccount('zara');
+  await page.goto('/register');
+  await page.getByLabel('Full Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  const password = page.getByLabel('Password', { exact: true });
+  const submit = page.getByRole('button', { name: /create account/i });
+  await password.fill('      ');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Password cannot be only spaces');
+  await password.fill('iloveyou');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This password is one of the most common and easy to guess. Please choose another.',
+  );
+  await expect(page).toHaveURL(/\/register$/);
+});
+
 test('signing out ends the session: the token is gone and refused by the server', async ({
   page,
   server,

@@ -75,7 +75,8 @@ async function start(env: Record<string, string>): Promise<Started> {
 }
 
 async function healthy(port: number, started: Started): Promise<void> {
-  const deadline = Date.now() + 150_000;
+  // Generous: opening and migrating PGlite on disk takes a minute on a machine under full load.
+  const deadline = Date.now() + 170_000;
   while (Date.now() < deadline) {
     if (started.child.exitCode !== null) throw new Error(`exited:\n${started.output()}`);
     try {
@@ -94,7 +95,7 @@ async function startHealthy(env: Record<string, string>) {
   return started;
 }
 
-describe('start-up', { timeout: 60_000 }, () => {
+describe('start-up', { timeout: 120_000 }, () => {
   // config.test.ts covers the other bad values; this is the whole process refusing one.
   it('refuses RATE_LIMIT_FACTOR=0, naming the variable', async () => {
     const started = await start({ DATA_DIR: tempDataDir(), RATE_LIMIT_FACTOR: '0' });
@@ -104,7 +105,7 @@ describe('start-up', { timeout: 60_000 }, () => {
 });
 
 // Each server opens PGlite on disk and migrates it: seconds apiece on a busy machine.
-describe('one server per data folder', { timeout: 360_000 }, () => {
+describe('one server per data folder', { timeout: 400_000 }, () => {
   it('refuses a second server on the same DATA_DIR, naming the folder and the first', async () => {
     const dataDir = tempDataDir();
     const first = await startHealthy({ DATA_DIR: dataDir });

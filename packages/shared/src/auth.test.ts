@@ -12,6 +12,7 @@ import {
   validateReset,
 } from './auth';
 import { MESSAGES } from './messages';
+import { characterCount } from './rules';
 
 describe('login rules (spec §5, in order)', () => {
   it.each([
@@ -135,5 +136,26 @@ describe('profile updates', () => {
     expect(UpdateProfileInputSchema.safeParse({ profilePic: 'javascript:alert(1)' }).success).toBe(
       false,
     );
+  });
+});
+
+describe('characters as a person sees them', () => {
+  it('counts grapheme clusters, not UTF-16 units', () => {
+    expect(characterCount('abc')).toBe(3);
+    expect(characterCount('e\u0301')).toBe(1);
+    expect(characterCount('\u{1F468}\u200D\u{1F469}\u200D\u{1F467}')).toBe(1);
+    expect(characterCount('\u{1F1EE}\u{1F1F3}')).toBe(1);
+  });
+
+  it('register refuses a whitespace-only password after the spec rules', () => {
+    expect(validateRegister({ name: 'Al', email: 'al@uni.edu', password: '      ' })).toBe(
+      MESSAGES.passwordOnlySpaces,
+    );
+    expect(validateRegister({ name: 'Al', email: 'al@uni.edu', password: '   ' })).toBe(
+      MESSAGES.passwordMin6,
+    );
+    expect(
+      validateRegister({ name: 'Al', email: 'al@uni.edu', password: 'e\u0301'.repeat(5) }),
+    ).toBe(MESSAGES.passwordMin6);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, YEAR_OF_STUDY_OPTIONS } from './constants.js';
 import { MESSAGES } from './messages.js';
-import { EMAIL_PATTERN, firstFailure, isBlank, type Rule } from './rules.js';
+import { EMAIL_PATTERN, characterCount, firstFailure, isBlank, type Rule } from './rules.js';
 
 /**
  * Accounts: the sign-in, registration and password-reset rules of spec section 5, the Zod schemas
@@ -25,6 +25,13 @@ export interface ResetFields {
 }
 
 const tooLong = (value: string, max: number) => value.length > max;
+/**
+ * Minimum lengths count what a person sees (grapheme clusters); the maximum stays in UTF-16 units
+ * because it bounds the work of hashing, not the user's effort.
+ */
+const shorterThan = (value: string, min: number) => characterCount(value) < min;
+/** Whitespace alone is no password, however long (spaces, tabs, no-break spaces). */
+const onlySpaces = (value: string) => value !== '' && value.trim() === '';
 
 /** Login rules in the spec's order. */
 export const LOGIN_RULES: readonly Rule<LoginFields>[] = [
@@ -47,7 +54,7 @@ export const REGISTER_RULES: readonly Rule<RegisterFields>[] = [
     (v) => !EMAIL_PATTERN.test(v.email.trim()) || tooLong(v.email.trim(), LIMITS.emailMax),
     MESSAGES.invalidEmail,
   ],
-  [(v) => v.password.length < LIMITS.loginPasswordMin, MESSAGES.passwordMin6],
+  [(v) => shorterThan(v.password, LIMITS.loginPasswordMin), MESSAGES.passwordMin6],
   [
     (v) => tooLong(v.name.trim(), LIMITS.nameMax),
     `Name must be at most ${LIMITS.nameMax} characters long`,
@@ -56,6 +63,7 @@ export const REGISTER_RULES: readonly Rule<RegisterFields>[] = [
     (v) => tooLong(v.password, LIMITS.passwordMax),
     `Password must be at most ${LIMITS.passwordMax} characters long`,
   ],
+  [(v) => onlySpaces(v.password), MESSAGES.passwordOnlySpaces],
 ];
 
 const hasUpper = (s: string) => /[A-Z]/.test(s);
@@ -66,7 +74,7 @@ const hasSpecial = (s: string) => /[^A-Za-z0-9]/.test(s);
 /** Rules for the new password alone (what the server can check: it never sees the confirmation). */
 export const NEW_PASSWORD_RULES: readonly Rule<string>[] = [
   [(p) => p === '', MESSAGES.passwordRequired],
-  [(p) => p.length < LIMITS.resetPasswordMin, MESSAGES.passwordMin8],
+  [(p) => shorterThan(p, LIMITS.resetPasswordMin), MESSAGES.passwordMin8],
   [
     (p) => tooLong(p, LIMITS.passwordMax),
     `Password must be at most ${LIMITS.passwordMax} characters long`,
@@ -80,7 +88,7 @@ export const NEW_PASSWORD_RULES: readonly Rule<string>[] = [
  */
 export const RESET_RULES: readonly Rule<ResetFields>[] = [
   [(v) => v.password === '', MESSAGES.passwordRequired],
-  [(v) => v.password.length < LIMITS.resetPasswordMin, MESSAGES.passwordMin8],
+  [(v) => shorterThan(v.password, LIMITS.resetPasswordMin), MESSAGES.passwordMin8],
   [(v) => v.confirmPassword === '', MESSAGES.confirmPassword],
   [(v) => v.password !== v.confirmPassword, MESSAGES.passwordsDoNotMatch],
   [
@@ -113,7 +121,7 @@ export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
  */
 export function passwordStrength(password: string): { score: number; label: StrengthLabel } {
   const score = [
-    password.length >= LIMITS.resetPasswordMin,
+    characterCount(password) >= LIMITS.resetPasswordMin,
     hasUpper(password),
     hasLower(password),
     hasDigit(password),
@@ -125,7 +133,10 @@ export function passwordStrength(password: string): { score: number; label: Stre
 /** The requirement checklist shown beside the reset form. */
 export function passwordRequirements(password: string) {
   return [
-    { label: 'At least 8 characters', met: password.length >= LIMITS.resetPasswordMin },
+    {
+      label: 'At least 8 characters',
+      met: characterCount(password) >= LIMITS.resetPasswordMin,
+    },
     { label: 'One uppercase letter', met: hasUpper(password) },
     { label: 'One lowercase letter', met: hasLower(password) },
     { label: 'One number', met: hasDigit(password) },

@@ -14,6 +14,9 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   passwordComplexity:
     'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  passwordOnlySpaces: 'Password cannot be only spaces',
+  passwordTooCommon:
+    'This password is one of the most common and easy to guess. Please choose another.',
   passwordsMatch: 'Passwords match',
   passwordsDontMatch: "Passwords don't match",
   invalidCredentials: 'Invalid credentials',

@@ -18,3 +18,16 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function isBlank(value: string | null | undefined): boolean {
   return value === undefined || value === null || value.trim() === '';
 }
+
+/**
+ * Characters as a person sees them (grapheme clusters): "é" typed as e + accent, a flag or a
+ * family emoji each count once, where `string.length` would count 2 to 11 UTF-16 units.
+ */
+export function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of graphemes().segment(value)) count++;
+  return count;
+}
+
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = () => (segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' }));

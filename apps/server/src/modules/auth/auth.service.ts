@@ -15,6 +15,7 @@ import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { escapeHtml } from '../../mail/mailer.js';
 import { toPublicUser } from '../users/users.service.js';
 import { createAuthRepository } from './auth.repository.js';
+import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { signToken, verifyToken } from './tokens.js';
 import type { AuthUser } from './auth.types.js';
@@ -106,6 +107,14 @@ export function createAuthService(ctx: ServiceContext) {
     if ((await rateLimiter.count(key)) >= rule.max) throw await tooMany(key);
   }
 
+  /**
+   * After the shape rules of spec section 5 (checked by the shared schema in the route), so their
+   * messages and order stay as the spec has them.
+   */
+  function refuseCommon(password: string) {
+    if (isCommonPassword(password)) throw AppError.badRequest(MESSAGES.passwordTooCommon);
+  }
+
   async function issue(userId: string, version: number) {
     return signToken(jwtSecret, { userId, version });
   }
@@ -121,6 +130,7 @@ export function createAuthService(ctx: ServiceContext) {
 
   return {
     async register(input: RegisterInput, ip: string): Promise<AuthResponse> {
+      refuseCommon(input.password);
       await limit(`register:ip:${ip}`, perIp(IP_LIMITS.registerPerIp));
       if (await users().findByEmail(input.email)) throw AppError.conflict(MESSAGES.emailTaken);
       const passwordHash = await hashPassword(input.password, passwordCost);
@@ -213,6 +223,7 @@ export function createAuthService(ctx: ServiceContext) {
       const invalid = () =>
         new AppError(ERROR_CODES.invalidResetToken, 400, MESSAGES.resetLinkInvalid);
       if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw invalid();
+      refuseCommon(password);
       const passwordHash = await hashPassword(password, passwordCost);
       const userId = await authRepo.consumeResetToken(hashToken(token), passwordHash, new Date());
       if (!userId) throw invalid();
@@ -230,6 +241,7 @@ export function createAuthService(ctx: ServiceContext) {
         throw AppError.badRequest('Current password is incorrect');
       }
       await rateLimiter.reset(failuresKey);
+      refuseCommon(newPassword);
       const version = await users().setPassword(
         userId,
         await hashPassword(newPassword, passwordCost),

@@ -59,7 +59,7 @@ describe('POST /api/auth/register', () => {
     const res = await post('/api/auth/register', {
       name: '  Meera Iyer ',
       email: 'Meera@Example.com',
-      password: 'secret1',
+      password: 'meera-7',
     });
     expect(res.status).toBe(201);
     const body = res.body as { token: string; user: Record<string, unknown> };
@@ -70,11 +70,61 @@ describe('POST /api/auth/register', () => {
     expect(JSON.stringify(body)).not.toMatch(/password|scrypt/i);
   });
 
+  it('refuses the most common passwords and whitespace, after the spec rules', async () => {
+    const register = (password: string) =>
+      post('/api/auth/register', { name: 'Lina', email: `lina-${newId()}@example.com`, password });
+    for (const common of ['123456', 'password', 'Password1', 'qwerty123', 'iloveyou', 'secret1']) {
+      const res = await register(common);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: MESSAGES.passwordTooCommon });
+    }
+    for (const blank of ['      ', '\t\t\t\t\t\t', '\u00a0'.repeat(8)]) {
+      const res = await register(blank);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: MESSAGES.passwordOnlySpaces });
+    }
+    // The spec's own messages come first: a short common password is "too short".
+    expect((await register('12345')).body).toMatchObject({ message: MESSAGES.passwordMin6 });
+    expect((await register('')).body).toMatchObject({ message: MESSAGES.passwordRequired });
+    // Characters as a person sees them: five family emoji are 5, not 55 UTF-16 units.
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}';
+    expect((await register(family.repeat(5))).body).toMatchObject({
+      message: MESSAGES.passwordMin6,
+    });
+    expect((await register(family.repeat(6))).status).toBe(201);
+    expect((await register('e\u0301'.repeat(5))).body).toMatchObject({
+      message: MESSAGES.passwordMin6,
+    });
+
+    // Reset and change apply the same list.
+    const account = await registerUser(t.baseUrl);
+    const change = await http(t.baseUrl, 'POST', '/api/auth/change-password', {
+      token: account.token,
+      body: { currentPassword: account.password, newPassword: 'Password1' },
+    });
+    expect(change.status).toBe(400);
+    expect(change.body).toMatchObject({ message: MESSAGES.passwordTooCommon });
+    const token = newSecretToken();
+    await createAuthRepository(t.app.deps.db).insertResetToken({
+      id: newId(),
+      userId: account.user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const reset = await post(`/api/auth/reset-password/${token}`, { password: 'Qwerty123' });
+    expect(reset.status).toBe(400);
+    expect(reset.body).toMatchObject({ message: MESSAGES.passwordTooCommon });
+    // The link was not used up by the refusal.
+    expect(
+      (await post(`/api/auth/reset-password/${token}`, { password: 'Unusual-Pick-31' })).status,
+    ).toBe(200);
+  });
+
   it('refuses a second account for the same email, whatever its case', async () => {
     await post('/api/auth/register', {
       name: 'Ravi',
       email: 'ravi@example.com',
-      password: 'secret1',
+      password: 'ravi-one',
     });
     const res = await post('/api/auth/register', {
       name: 'Ravi 2',
