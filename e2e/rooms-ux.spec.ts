@@ -506,6 +506,14 @@ for (const width of [320, 390]) {
     await expect(new ManageRoomDialog(page).pending()).toHaveCount(1);
     await fitsTheWindow(page, 'Manage Room');
     await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: `Room options for ${room.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete room' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Room' })
+      .getByRole('button', { name: 'Delete room' })
+      .click();
+    await fitsTheWindow(page, 'Delete Room');
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await fitsTheWindow(page, 'Menu');
