@@ -385,7 +385,8 @@ test('focus returns to the opener after Escape on each dialog, menu and drawer; 
   const room = await createRoom(server.baseURL, owner!, { name: `Kinetics ${Date.now()}` });
   const { context, page, errors } = await signedInPage(browser, server.baseURL, owner!);
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The first page of a fresh context loads its chunks; a busy CI machine can take a while.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveTitle('Dashboard – StudyCircle');
 
   // A route change moves focus to the new page's heading.
@@ -505,6 +506,14 @@ for (const width of [320, 390]) {
     await rooms.openManage(room.name);
     await expect(new ManageRoomDialog(page).pending()).toHaveCount(1);
     await fitsTheWindow(page, 'Manage Room');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: `Room options for ${room.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete room' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Room' })
+      .getByRole('button', { name: 'Delete room' })
+      .click();
+    await fitsTheWindow(page, 'Delete Room');
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Open menu' }).click();

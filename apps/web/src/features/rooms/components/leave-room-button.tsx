@@ -25,7 +25,7 @@ export function LeaveRoomButton({ room, onLeft }: { room: Room; onLeft: () => vo
   }
   return (
     <div role="group" aria-label="Confirm leaving" className="flex flex-wrap items-center gap-2">
-      <span className="text-sm font-medium text-slate-800">
+      <span className="min-w-0 text-sm font-medium [overflow-wrap:anywhere] text-slate-800">
         Leave “{room.name}”? You can join again with its code.
       </span>
       <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>

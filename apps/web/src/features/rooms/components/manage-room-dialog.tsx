@@ -522,13 +522,13 @@ function DeleteSection({ room, onDeleted }: { room: Room; onDeleted: () => void 
       <h3 id="manage-danger-title" className="text-sm font-semibold text-red-800">
         Delete this room
       </h3>
-      <p className="text-sm text-slate-700">
+      <p className="text-sm [overflow-wrap:anywhere] text-slate-700">
         Deleting removes every membership, invitation and message of {room.name}. This cannot be
         undone.
       </p>
       {confirming ? (
         <div className="flex flex-wrap items-center gap-2">
-          <span className="text-sm font-medium text-red-800">
+          <span className="min-w-0 text-sm font-medium [overflow-wrap:anywhere] text-red-800">
             Delete “{room.name}” for everyone?
           </span>
           <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>

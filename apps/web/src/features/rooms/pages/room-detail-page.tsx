@@ -171,7 +171,7 @@ function DetailView({
 
         <div className="space-y-6 px-6 py-6 sm:px-8">
           <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">
-            {room.description || <span className="text-slate-400 italic">No description yet.</span>}
+            {room.description || <span className="text-slate-500 italic">No description yet.</span>}
           </p>
 
           {room.isMember && (
