@@ -78,7 +78,8 @@ describe('RootLayout', () => {
       'GET /api/health': { body: { status: 'ok' } },
     });
     const { currentLocation } = renderRoutes(routes, { initialEntries: ['/dashboard'] });
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    // The signed-in bar is a lazy chunk; on a loaded machine it takes more than the default 1 s.
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5000 });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'aria-current',
       'page',

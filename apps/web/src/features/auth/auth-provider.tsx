@@ -98,9 +98,10 @@ export function AuthProvider({
     storeLastLoginEmail(email);
     // The sign-in screens already loaded the cache module, so this lands before the signed-in
     // bar (itself loaded lazily) asks for the profile. Whatever an earlier account left in the
-    // cache goes first: nothing of it is on screen on the sign-in screens.
+    // cache goes first: nothing of it is on screen on the sign-in screens. Queries only: the
+    // sign-in mutation that called this is still running.
     void loadQueryClient().then((queryClient) => {
-      queryClient.clear();
+      queryClient.removeQueries();
       queryClient.setQueryData(['auth', 'profile'], user);
     });
     setState({ user: merged, loading: false, signedOut: false });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LayoutGrid, List, LogIn, Plus, Search, SearchX, Users } from 'lucide-react';
-import { ROOM_MESSAGES, ROOM_STATUSES, type Room } from '@studycircle/shared';
+import { ROOM_LIMITS, ROOM_MESSAGES, ROOM_STATUSES, type Room } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -210,6 +210,7 @@ export function StudyRoomsPage() {
             type="search"
             aria-label="Search rooms"
             placeholder="Search by name, subject or tag"
+            maxLength={ROOM_LIMITS.searchMax}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             className={cn(inputClasses, 'pl-9')}
