@@ -188,7 +188,7 @@ test('quick actions open the right dialog or page', async ({ page, server }) => 
   await page.keyboard.press('Escape');
   // The request was consumed: a reload does not reopen it.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Study Rooms' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Study Rooms' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await page.goto('/dashboard');

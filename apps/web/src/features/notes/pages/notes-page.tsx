@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { Alert } from '../../../ui/alert';
 import { Button, buttonClasses } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { formatDay } from '../../../lib/dates';
 import { StorageWriteError } from '../../../lib/storage';
@@ -41,8 +42,10 @@ function useFromRoom(): { id: string; name: string } | null {
   return { id, name: room?.name ?? 'a study room' };
 }
 
-const iconButton =
-  'inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+// Colour-free, so each action adds its own (cn does not resolve conflicting utilities).
+const actionBase =
+  'inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600';
+const iconButton = cn(actionBase, 'text-slate-700 hover:bg-slate-100');
 
 function FileCard({
   file,
@@ -93,7 +96,7 @@ function FileCard({
         </a>
         <button
           type="button"
-          className={`${iconButton} text-red-700 hover:bg-red-50`}
+          className={cn(actionBase, 'text-red-700 hover:bg-red-50')}
           onClick={() => onDelete(file.id)}
           aria-label={`Delete ${file.fileName}`}
         >
@@ -127,7 +130,7 @@ function TextNoteCard({
         {needsReadMore(note.text) && (
           <button
             type="button"
-            className={`${iconButton} text-brand-700`}
+            className={cn(actionBase, 'text-brand-700 hover:bg-brand-50')}
             onClick={() => onReadMore(note)}
             aria-label={`Read More: ${note.title}`}
           >
@@ -145,7 +148,7 @@ function TextNoteCard({
         </button>
         <button
           type="button"
-          className={`${iconButton} text-red-700 hover:bg-red-50`}
+          className={cn(actionBase, 'text-red-700 hover:bg-red-50')}
           onClick={() => onDelete(note.id)}
           aria-label={`Delete ${note.title}`}
         >

@@ -191,6 +191,23 @@ describe('StudyRoomsPage', () => {
     expect(within(dialog).getByLabelText('Room name')).toHaveValue('Calculus Crew');
   });
 
+  it.each([
+    ['create', 'Create Room'],
+    ['join', 'Join Room'],
+  ] as const)(
+    'opens the %s dialog from the dashboard quick action state, once',
+    async (openDialog, title) => {
+      mockApi({ 'GET /rooms': () => ({ body: { rooms: [OWNED], nextCursor: null } }) });
+      const { router } = renderAt(<StudyRoomsPage />, {
+        path: '/dashboard/rooms',
+        state: { openDialog },
+      });
+      expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
+      // The state is consumed, so a reload or Back does not reopen the dialog.
+      await waitFor(() => expect(router.state.location.state).toBeNull());
+    },
+  );
+
   it('shows a visible error when creating a room fails', async () => {
     mockApi({
       'GET /rooms': () => ({ body: { rooms: [], nextCursor: null } }),
