@@ -29,7 +29,7 @@ export interface TestServer {
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CONTACT_EMAIL = 'contact@studycircle.test';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -3,5 +3,3 @@ export { StudyRoomsPage } from './pages/study-rooms-page';
 export { RoomDetailPage } from './pages/room-detail-page';
 export { RoomsIndexRedirect, RoomRedirect } from './pages/redirects';
 export { readUserRooms, readPublicRooms, readCachedRooms, roomIdOf } from './storage/rooms-storage';
-export { getRoom } from './api/get-room';
-export { joinRoom } from './api/join-room';
