@@ -50,7 +50,9 @@ async function openPglite(dataDir: string): Promise<Database> {
   } else {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    // Never relaxed: with it a query resolves before its writes reach the files, and the chat
+    // acknowledges a message only once it is stored (a SIGKILL test holds us to that).
+    client = new PGlite(dir, { relaxedDurability: false });
   }
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { http, registerUser, startTestApp, type TestApp } from '../test/app.js';
+import { connected, next, roomWithMembers } from '../test/live.js';
 
 /**
  * Two server nodes sharing one database and one Redis, as in a scaled-out deployment: a socket on
@@ -42,5 +43,45 @@ describe('several nodes through Redis', () => {
     expect((await http(b.baseUrl, 'POST', '/api/auth/logout', { token })).status).toBe(200);
     expect(await disconnected).toBe('io server disconnect');
     expect((await http(a.baseUrl, 'GET', '/api/auth/profile', { token })).status).toBe(401);
+  });
+
+  it('carries a chat message, an offer and user-left from one node to the other', async () => {
+    const { room, owner, members } = await roomWithMembers(a, 1);
+    const onA = await connected(a.baseUrl, owner.token);
+    const onB = await connected(b.baseUrl, members[0]!.token);
+    try {
+      await onA.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+      const joined = next(onA, 'user-joined');
+      const usersForB = await onB.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+      expect(usersForB).toMatchObject({ ok: true, users: [{ id: onA.id, userId: owner.user.id }] });
+      expect((await joined).id).toBe(onB.id);
+
+      const chat = next(onA, 'chat-message');
+      const sent = await onB.emitWithAck('chat-message', {
+        roomId: room.id,
+        text: 'across',
+        id: 'x-1',
+      });
+      expect(sent.ok).toBe(true);
+      expect(await chat).toMatchObject({
+        text: 'across',
+        clientId: 'x-1',
+        userId: members[0]!.user.id,
+      });
+
+      // The offer's target lives on the other node: the relay checks it is in the same call there.
+      const offer = next(onB, 'offer');
+      const sdp = { type: 'offer' as const, sdp: 'v=0' };
+      expect(await onA.emitWithAck('offer', { to: onB.id!, sdp })).toEqual({ ok: true });
+      expect(await offer).toEqual({ from: onA.id, sdp, name: owner.user.name });
+
+      const left = next(onA, 'user-left');
+      const bId = onB.id;
+      onB.disconnect();
+      expect(await left).toMatchObject({ id: bId, userId: members[0]!.user.id });
+    } finally {
+      onA.disconnect();
+      onB.disconnect();
+    }
   });
 });

@@ -30,7 +30,8 @@ import { channel } from './live.service.js';
  * Cheap per-event checks: membership is checked once, when a socket joins a room's chat or call
  * (the rooms service decides), and remembered as the socket's Socket.IO room; eviction (membership
  * or session ended) removes the socket from that room, so the next event is refused. Relayed
- * signalling goes only to a socket in the sender's own call.
+ * signalling goes only to a socket in the sender's own call. The choices behind this module:
+ * docs/decisions/0007-live-room-signalling-and-chat.md.
  */
 
 export interface SignallingOptions {

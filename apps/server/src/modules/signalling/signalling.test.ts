@@ -135,6 +135,47 @@ describe('joining a call', () => {
   });
 });
 
+describe('call presence', () => {
+  it('tells chat subscribers who is in the call, and answers presence for the rooms a user is in', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 1);
+    const other = await roomWithMembers(t, 0);
+    const watcher = await client(members[0]!.token);
+    const joinedChat = ack<{ presence: { count: number } }>(
+      await watcher.emitWithAck('join-chat', { roomId: room.id }),
+    );
+    expect(joinedChat.ok && joinedChat.presence.count).toBe(0);
+
+    const update = next(watcher, 'call-presence');
+    const a = await client(owner.token);
+    await a.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    expect(await update).toEqual({
+      roomId: room.id,
+      count: 1,
+      participants: [{ userId: owner.user.id, name: owner.user.name }],
+    });
+
+    const ids = [room.id, other.room.id].join(',');
+    const res = await http(t.baseUrl, 'GET', `/api/rooms/presence?ids=${ids}`, {
+      token: members[0]!.token,
+    });
+    expect(res.status).toBe(200);
+    // The other room is not this user's: it is left out.
+    expect(res.body).toEqual({
+      presence: [
+        {
+          roomId: room.id,
+          count: 1,
+          participants: [{ userId: owner.user.id, name: owner.user.name }],
+        },
+      ],
+    });
+    const stranger = await http(t.baseUrl, 'GET', `/api/rooms/${other.room.id}/presence`, {
+      token: members[0]!.token,
+    });
+    expect(stranger.status).toBe(403);
+  });
+});
+
 describe('relaying signalling', () => {
   it('delivers offer, answer and ice-candidate only to the addressed peer, with from stamped', async () => {
     const { room, owner, members } = await roomWithMembers(t, 2);

@@ -1,0 +1,103 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { ROOT } from './processes.js';
+
+/**
+ * Shared pieces of the live-room benchmarks: servers started on a core of their own, their CPU
+ * time read from /proc, and a population of users and rooms created through the real API.
+ */
+
+/** Pins this process (the load generator) to `core`, when taskset exists. */
+export function pinSelf(core: number): void {
+  spawnSync('taskset', ['-cp', String(core), String(process.pid)], { stdio: 'ignore' });
+}
+
+/** Starts a TypeScript entry on `core` (taskset) with --expose-gc; waits for `readyUrl`. */
+export async function startPinned(
+  entry: string,
+  env: Record<string, string>,
+  readyUrl: string,
+  core: number,
+): Promise<ChildProcess> {
+  let output = '';
+  const child = spawn(
+    'taskset',
+    ['-c', String(core), process.execPath, '--expose-gc', '--import', 'tsx', entry],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited:\n${output}`);
+    try {
+      if ((await fetch(readyUrl)).ok) return child;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${entry} did not start:\n${output}`);
+}
+
+/** The process's user + system CPU time so far, in microseconds (taskset execs node in place). */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which may itself hold spaces: utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / 100) * 1e6;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function post<T>(base: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * `users` accounts, each a member of every one of `rooms` rooms (the first creates them, the
+ * others join by code): sockets of room r use user (i mod users), so every socket is a member.
+ */
+export async function population(base: string, users: number, rooms: number) {
+  const tokens: string[] = [];
+  for (let i = 0; i < users; i++) {
+    const { token } = await post<{ token: string }>(base, '/api/auth/register', {
+      name: `Bench ${i}`,
+      email: `bench${i}-${Date.now()}@example.com`,
+      password: 'Secret123',
+    });
+    tokens.push(token);
+  }
+  const roomIds: string[] = [];
+  for (let r = 0; r < rooms; r++) {
+    const { room } = await post<{ room: { id: string; code: string } }>(
+      base,
+      '/api/rooms',
+      { name: `Bench room ${r}`, subject: 'Load' },
+      tokens[0],
+    );
+    roomIds.push(room.id);
+    await Promise.all(
+      tokens.slice(1).map((t) => post(base, '/api/rooms/join', { code: room.code }, t)),
+    );
+  }
+  return { tokens, roomIds };
+}
