@@ -104,8 +104,8 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
     />
   );
 
-  const settingUp =
-    media.status === 'pending' || (join.status === 'pending' && media.status === 'ready');
+  // Until the call is joined (media is handed over whenever it is ready).
+  const settingUp = join.status === 'pending';
   const mediaRefused = media.status === 'ready' && !media.hasAudio && !media.hasVideo;
 
   let message: React.ReactNode = null;
