@@ -181,7 +181,7 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
         </p>
       </header>
 
-      <div className="flex min-h-0 flex-1">
+      <div className="relative flex min-h-0 flex-1">
         <section aria-label="Participants" className="relative min-w-0 flex-1 overflow-hidden p-3">
           {message ? (
             <div className="flex h-full flex-col items-center justify-center text-center">
@@ -249,7 +249,7 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
           <ChatPanel
             title="In-call messages"
             tone="dark"
-            className="absolute inset-x-0 top-12 bottom-20 z-20 border-l border-slate-800 md:static md:w-80 lg:w-96"
+            className="absolute inset-0 z-20 border-l border-slate-800 md:static md:w-80 lg:w-96"
             items={chat.items}
             loading={chat.loading}
             onSend={chat.send}
