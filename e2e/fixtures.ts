@@ -29,7 +29,7 @@ export interface TestServer {
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CONTACT_EMAIL = 'contact@studycircle.test';
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -63,7 +63,8 @@ async function createDatabase(): Promise<{ url: string | undefined; drop(): Prom
 }
 
 async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
+  // Generous: on two cores shared with other browsers, compiling and starting can take a minute.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
     try {
@@ -162,7 +163,7 @@ export const test = base.extend<object, { server: TestServer }>({
         await server.stop();
       }
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 150_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.baseURL);

@@ -68,23 +68,26 @@ export async function signedInContext(
   browser: Browser,
   baseURL: string,
   user: CallUser,
-  options: Parameters<Browser['newContext']>[0] = {},
+  options: Parameters<Browser['newContext']>[0] & { forceRelay?: boolean } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, ...options });
+  const { forceRelay = false, ...contextOptions } = options;
+  const context = await browser.newContext({ baseURL, ...contextOptions });
   await context.addInitScript((token) => {
     if (!localStorage.getItem('token')) localStorage.setItem('token', token);
   }, user.token);
-  await context.addInitScript(() => {
+  // `relay` forces every connection through TURN, as a browser behind a strict NAT would need:
+  // a switch that exists only in this test harness, never in the app.
+  await context.addInitScript((relay: boolean) => {
     const w = window as unknown as { __pcs: RTCPeerConnection[] };
     w.__pcs = [];
     const Native = window.RTCPeerConnection;
     window.RTCPeerConnection = class extends Native {
       constructor(config?: RTCConfiguration) {
-        super(config);
+        super(relay ? { ...config, iceTransportPolicy: 'relay' } : config);
         w.__pcs.push(this);
       }
     } as typeof RTCPeerConnection;
-  });
+  }, forceRelay);
   return context;
 }
 
@@ -143,9 +146,11 @@ export class CallScreen {
       .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
   }
 
+  /** Two cores shared by several browsers: joining (media, socket, join) can take a while. */
   async expectInCall(participants: number) {
     await expect(this.count).toHaveText(
       `${participants} ${participants === 1 ? 'participant' : 'participants'}`,
+      { timeout: 30_000 },
     );
   }
 
@@ -153,16 +158,30 @@ export class CallScreen {
    * Waits until the remote tile of `name` shows real, moving video: a decoded frame size and the
    * frame counter advancing (the fake camera draws a moving pattern).
    */
-  async expectVideoFrom(name: string, timeout = 15_000) {
+  async expectVideoFrom(name: string, timeout = 30_000) {
     const video = this.remoteTile(name).locator('video');
     await expect(video).toHaveCount(1, { timeout });
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout })
-      .toBeGreaterThan(0);
+    try {
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout })
+        .toBeGreaterThan(0);
+    } catch (err) {
+      throw new Error(`no video from ${name}: ${await this.diagnostics()}`, { cause: err });
+    }
     const frames = () =>
       video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
     const first = await frames();
-    await expect.poll(frames, { timeout }).toBeGreaterThan(first);
+    try {
+      await expect.poll(frames, { timeout }).toBeGreaterThan(first);
+    } catch (err) {
+      const state = await video.evaluate(
+        (v: HTMLVideoElement) =>
+          `paused=${v.paused} ready=${v.readyState} t=${v.currentTime} frames=${v.getVideoPlaybackQuality().totalVideoFrames} hidden=${document.hidden}`,
+      );
+      throw new Error(`video from ${name} stalled: ${state}; ${await this.diagnostics()}`, {
+        cause: err,
+      });
+    }
   }
 
   /** What this page sends on its video sender(s): the track labels (fake camera or screen). */
@@ -205,6 +224,28 @@ export class CallScreen {
         }
       }
       return out;
+    });
+  }
+
+  /** Each connection's state and inbound video counters, for a failure message. */
+  async diagnostics(): Promise<string> {
+    return this.page.evaluate(async () => {
+      const rows: string[] = [];
+      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+        let inbound = '';
+        (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+          if (s.type === 'inbound-rtp' && s.kind === 'video')
+            inbound += ` in:bytes=${s.bytesReceived} decoded=${s.framesDecoded}`;
+          if (s.type === 'outbound-rtp' && s.kind === 'video')
+            inbound += ` out:bytes=${s.bytesSent} encoded=${s.framesEncoded}`;
+        });
+        const dirs = pc
+          .getTransceivers()
+          .map((t) => `${t.receiver.track.kind}:${t.currentDirection}`)
+          .join(',');
+        rows.push(`${pc.connectionState}/${pc.signalingState} [${dirs}]${inbound}`);
+      }
+      return rows.join(' | ');
     });
   }
 

@@ -5,5 +5,3 @@ export { RoomsIndexRedirect, RoomRedirect } from './pages/redirects';
 export { readUserRooms, readPublicRooms, readCachedRooms, roomIdOf } from './storage/rooms-storage';
 export { useRooms } from './api/get-rooms';
 export { roomsDialogState, type RoomsDialog } from './lib/open-dialog-state';
-export { getRoom } from './api/get-room';
-export { joinRoom } from './api/join-room';

@@ -10,13 +10,8 @@ import { apiRequest } from '../../../lib/http';
 export const callConfigQueryKey = ['call-config'] as const;
 
 export async function getCallConfig(signal?: AbortSignal): Promise<RTCConfiguration> {
-  const raw = await apiRequest<unknown>('/config', { signal });
-  const config = PublicConfigSchema.parse(raw);
-  const rtc: RTCConfiguration = { iceServers: config.iceServers };
-  // A test-only switch the server exposes only when its operator sets it: force relayed media.
-  const policy = (raw as { iceTransportPolicy?: unknown }).iceTransportPolicy;
-  if (policy === 'relay') rtc.iceTransportPolicy = 'relay';
-  return rtc;
+  const config = PublicConfigSchema.parse(await apiRequest<unknown>('/config', { signal }));
+  return { iceServers: config.iceServers };
 }
 
 export function useCallConfig() {

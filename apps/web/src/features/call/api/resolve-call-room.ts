@@ -1,7 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
-import { looksLikeJoinCode, type Room } from '@studycircle/shared';
-import { HttpError } from '../../../lib/http';
-import { getRoom, joinRoom } from '../../rooms';
+import {
+  looksLikeJoinCode,
+  normaliseJoinCode,
+  type Room,
+  type RoomResponse,
+} from '@studycircle/shared';
+import { apiRequest, HttpError } from '../../../lib/http';
+
+/*
+ * The call asks for the room itself rather than through the rooms feature's index: that index
+ * brings the rooms pages along, and the call route's JavaScript would carry them (bench/
+ * call-route-js.ts). These are the same two endpoints, with the answers our server gives.
+ */
+
+/** A room's id, whichever spelling the answer used. */
+export const roomIdOf = (room: { id?: string; _id?: string }) => room.id ?? room._id ?? '';
+
+async function getRoom(idOrCode: string, signal?: AbortSignal): Promise<Room> {
+  const { room } = await apiRequest<RoomResponse>(`/rooms/${encodeURIComponent(idOrCode)}`, {
+    signal,
+  });
+  return room;
+}
+
+async function joinRoom(code: string): Promise<Room | null> {
+  const body = await apiRequest<Partial<RoomResponse>>('/rooms/join', {
+    method: 'POST',
+    body: { code: normaliseJoinCode(code) },
+  });
+  return body.room ?? null;
+}
 
 /**
  * The room a call URL names (spec sections 4 and 5): looked up by id; when that answers 404 and

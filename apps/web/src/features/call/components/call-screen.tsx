@@ -6,7 +6,6 @@ import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { toast } from '../../../ui/toast';
 import { ChatPanel, useRoomChat } from '../../chat';
-import { roomIdOf } from '../../rooms';
 import {
   CHAT_OPEN_MIN_WIDTH,
   formatElapsed,
@@ -14,6 +13,7 @@ import {
   isSpeaking,
   participantCountLabel,
 } from '../lib/call-rules';
+import { roomIdOf } from '../api/resolve-call-room';
 import { useCall } from '../hooks/use-call';
 import { useCallShortcuts } from '../hooks/use-call-shortcuts';
 import { isScreenShareSupported } from '../webrtc/media';
@@ -63,7 +63,8 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
   const { media, join, participants } = call;
   const remotes = useMemo(() => [...participants.values()], [participants]);
   const inCall = join.status === 'joined';
-  const count = (inCall ? 1 : 0) + remotes.length;
+  // Someone turned away from a full call still sees how many are in it (the room's presence).
+  const count = inCall ? 1 + remotes.length : (chat.presence?.count ?? remotes.length);
   const columns = gridColumns(count);
   const floating = count > 1;
   const speaking = isSpeaking(call.level) && !media.muted;
@@ -103,8 +104,8 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
     />
   );
 
-  const settingUp =
-    media.status === 'pending' || (join.status === 'pending' && media.status === 'ready');
+  // Until the call is joined (media is handed over whenever it is ready).
+  const settingUp = join.status === 'pending';
   const mediaRefused = media.status === 'ready' && !media.hasAudio && !media.hasVideo;
 
   let message: React.ReactNode = null;
@@ -180,8 +181,8 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
         </p>
       </header>
 
-      <div className="flex min-h-0 flex-1">
-        <main className="relative min-w-0 flex-1 overflow-hidden p-3">
+      <div className="relative flex min-h-0 flex-1">
+        <section aria-label="Participants" className="relative min-w-0 flex-1 overflow-hidden p-3">
           {message ? (
             <div className="flex h-full flex-col items-center justify-center text-center">
               {message}
@@ -243,12 +244,12 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
               {floating && localTile}
             </>
           )}
-        </main>
+        </section>
         {chatOpen && (
           <ChatPanel
             title="In-call messages"
             tone="dark"
-            className="absolute inset-x-0 top-12 bottom-20 z-20 border-l border-slate-800 md:static md:w-80 lg:w-96"
+            className="absolute inset-0 z-20 border-l border-slate-800 md:static md:w-80 lg:w-96"
             items={chat.items}
             loading={chat.loading}
             onSend={chat.send}

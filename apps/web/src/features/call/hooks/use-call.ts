@@ -97,10 +97,11 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     };
   }, []);
 
-  // The session starts once the link exists, media is settled and the ICE servers are known.
-  const mediaSettled = media.status !== 'pending';
+  // The session starts once the link exists and the ICE servers are known, without waiting for
+  // the camera: every link has its transceivers from the start, and the tracks are handed to them
+  // (replaceTrack) when getUserMedia answers. The others' video does not wait for ours.
   useEffect(() => {
-    if (!socket || !mediaSettled || !rtcConfig || !controller) return;
+    if (!socket || !rtcConfig || !controller) return;
     const session = new CallSession({
       socket,
       roomId,
@@ -128,12 +129,12 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
       sessionRef.current = null;
       session.stop();
     };
-  }, [socket, mediaSettled, rtcConfig, roomId, name, controller]);
+  }, [socket, rtcConfig, roomId, name, controller]);
 
   // Tell the others whenever the mic, camera, hand or screen changes.
   useEffect(() => {
     sessionRef.current?.announceState();
-  }, [media.muted, media.videoOff, media.sharing, hand]);
+  }, [media.muted, media.videoOff, media.sharing, media.hasAudio, media.hasVideo, hand]);
 
   // The local microphone's level, for the speaking highlight.
   useEffect(() => {

@@ -6,8 +6,7 @@ import { HttpError } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
 import { displayName, useAuth } from '../../auth';
-import { roomIdOf } from '../../rooms';
-import { useCallRoom } from '../api/resolve-call-room';
+import { roomIdOf, useCallRoom } from '../api/resolve-call-room';
 import { useCallConfig } from '../api/get-call-config';
 import { CallScreen } from '../components/call-screen';
 
@@ -52,7 +51,7 @@ export function CallPage() {
 
   if (room.isError) {
     return (
-      <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-950 px-4 text-center text-white">
+      <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-950 px-4 text-center text-white">
         <h1 className="max-w-lg text-lg font-semibold break-words [overflow-wrap:anywhere]">
           {'Unable to open room. '}
           {errorText(room.error)}
@@ -61,15 +60,15 @@ export function CallPage() {
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           Back to Rooms
         </Button>
-      </main>
+      </div>
     );
   }
 
   if (!room.data || !user) {
     return (
-      <main className="flex min-h-dvh items-center justify-center bg-slate-950 text-white">
+      <div className="flex min-h-dvh items-center justify-center bg-slate-950 text-white">
         <LoadingBlock label="Loading room…" />
-      </main>
+      </div>
     );
   }
 

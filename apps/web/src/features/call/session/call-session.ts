@@ -63,6 +63,8 @@ type Listener = [keyof ServerToClientEvents | 'connect', (...args: never[]) => v
 export class CallSession {
   private readonly links = new Map<string, PeerLink>();
   private readonly names = new Map<string, string>();
+  /** Candidates from a peer whose offer has not arrived yet (relays can overtake each other). */
+  private readonly earlyCandidates = new Map<string, RTCIceCandidateInit[]>();
   private readonly listeners: Listener[] = [];
   private joined = false;
   private stopped = false;
@@ -167,7 +169,15 @@ export class CallSession {
 
   private onCandidate(from: string, candidate: IceCandidate) {
     // A null candidate marks the end of the peer's gathering; nothing to add.
-    if (candidate) void this.links.get(from)?.handleCandidate(candidate);
+    if (!candidate) return;
+    const link = this.links.get(from);
+    if (link) {
+      void link.handleCandidate(candidate);
+      return;
+    }
+    const early = this.earlyCandidates.get(from) ?? [];
+    if (early.length < 200) early.push(candidate);
+    this.earlyCandidates.set(from, early);
   }
 
   private onUsersInRoom(users: CallParticipant[]): void {
@@ -200,7 +210,11 @@ export class CallSession {
     // An offer from someone this side has no link with (it joined after us) creates the link.
     const link =
       this.links.get(from) ?? (description.type === 'offer' ? this.link(from, false) : undefined);
-    void link?.handleDescription(description);
+    if (!link) return;
+    void link.handleDescription(description);
+    const early = this.earlyCandidates.get(from);
+    this.earlyCandidates.delete(from);
+    for (const candidate of early ?? []) void link.handleCandidate(candidate);
   }
 
   private remember(user: PeerInfo) {
@@ -239,6 +253,7 @@ export class CallSession {
     this.links.get(peerId)?.close();
     this.links.delete(peerId);
     this.names.delete(peerId);
+    this.earlyCandidates.delete(peerId);
     this.o.dispatch({ type: 'left', peerId });
   }
 
@@ -246,6 +261,7 @@ export class CallSession {
     for (const link of this.links.values()) link.close();
     this.links.clear();
     this.names.clear();
+    this.earlyCandidates.clear();
   }
 }
 

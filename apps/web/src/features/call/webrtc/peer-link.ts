@@ -36,7 +36,7 @@ type Kind = (typeof KINDS)[number];
 
 export class PeerLink {
   readonly pc: RTCPeerConnection;
-  private readonly remote = new MediaStream();
+  private remote = new MediaStream();
   private readonly transceivers: Partial<Record<Kind, RTCRtpTransceiver>> = {};
   private tracks: Record<Kind, MediaStreamTrack | null>;
   private makingOffer = false;
@@ -45,6 +45,8 @@ export class PeerLink {
   private restarted = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  /** Candidates that arrived before the description they belong to (the relay may reorder). */
+  private early: RTCIceCandidateInit[] = [];
 
   constructor(private readonly options: PeerLinkOptions) {
     this.tracks = { ...options.tracks };
@@ -68,10 +70,10 @@ export class PeerLink {
       if (candidate) options.sendCandidate(candidate.toJSON());
     };
     pc.ontrack = ({ track }) => {
-      // One track of each kind: a replaced m-line's old track leaves the stream.
-      for (const old of this.remote.getTracks())
-        if (old.kind === track.kind && old !== track) this.remote.removeTrack(old);
-      if (!this.remote.getTracks().includes(track)) this.remote.addTrack(track);
+      // A new stream object each time, one track of each kind: a media element that started on
+      // an audio-only stream does not reliably show a video track added to it later.
+      const kept = this.remote.getTracks().filter((t) => t.kind !== track.kind);
+      this.remote = new MediaStream([...kept, track]);
       options.onStream(this.remote);
     };
     pc.oniceconnectionstatechange = () => this.onIceState();
@@ -101,6 +103,9 @@ export class PeerLink {
       // A polite side in collision rolls its own offer back implicitly here.
       await pc.setRemoteDescription(description);
       this.settingRemoteAnswer = false;
+      const early = this.early;
+      this.early = [];
+      for (const candidate of early) void this.handleCandidate(candidate);
       if (description.type === 'offer') {
         await this.adoptTransceivers();
         await pc.setLocalDescription();
@@ -113,6 +118,12 @@ export class PeerLink {
   }
 
   async handleCandidate(candidate: RTCIceCandidateInit): Promise<void> {
+    // The server relays each message on its own, so a candidate can overtake its offer or answer:
+    // keep it until there is a remote description to add it to.
+    if (!this.pc.remoteDescription) {
+      if (this.early.length < 200) this.early.push(candidate);
+      return;
+    }
     try {
       await this.pc.addIceCandidate(candidate);
     } catch (err) {
