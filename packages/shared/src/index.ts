@@ -6,3 +6,4 @@ export * from './messages.js';
 export * from './rules.js';
 export * from './contact.js';
 export * from './rooms.js';
+export * from './profile.js';

@@ -409,6 +409,22 @@ export const InvitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
+/**
+ * `GET /api/invitations`: one of the signed-in user's pending invitations (sent to their account
+ * e-mail, not yet accepted, not expired). Its `id` lets the invitee accept it without the mailed
+ * token, which the server only keeps hashed.
+ */
+export const PendingInvitationSchema = InvitationSchema.extend({
+  id: z.string(),
+  createdAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+
+export const PendingInvitationsResponseSchema = z.object({
+  invitations: z.array(PendingInvitationSchema),
+});
+export type PendingInvitationsResponse = z.infer<typeof PendingInvitationsResponseSchema>;
+
 /** `POST /api/rooms/:id/invitations` answers 201 with the invitation (never its token). */
 export const CreateInvitationResponseSchema = z.object({ invitation: InvitationSchema });
 export type CreateInvitationResponse = z.infer<typeof CreateInvitationResponseSchema>;

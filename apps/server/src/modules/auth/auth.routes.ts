@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ChangePasswordInputSchema,
+  DeleteAccountInputSchema,
   ForgotPasswordInputSchema,
   LoginInputSchema,
   RegisterInputSchema,
@@ -55,6 +56,19 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     );
     app.io.in(`user:${request.user.id}`).disconnectSockets(true);
     return result;
+  });
+
+  // Deleting needs the password again (not just the token). Open sockets are closed at once:
+  // the account they speak for no longer exists.
+  app.delete('/account', signedIn, async (request) => {
+    const input = parseWith(DeleteAccountInputSchema, request.body);
+    const deleted = await auth.deleteAccount(request.user.id, input.password);
+    app.io.in(`user:${request.user.id}`).disconnectSockets(true);
+    return {
+      ok: true,
+      handedOverRooms: deleted.handedOver.length,
+      deletedRooms: deleted.deletedRooms.length,
+    };
   });
 
   app.post('/forgot-password', async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ACCOUNT_MESSAGES,
   ERROR_CODES,
   MESSAGES,
   RESET_TOKEN_TTL_MS,
@@ -39,6 +40,8 @@ export const AUTH_LIMITS = {
   registerPerIp: { max: 20, windowMs: 60 * MINUTE },
   /** Wrong current passwords on one account: a stolen session cannot guess its way further. */
   changePasswordFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
+  /** Wrong passwords when deleting the account: the same protection. */
+  deleteAccountFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
 } as const;
 
 /** A valid-looking hash to verify against when the e-mail is unknown, so timing does not tell. */
@@ -153,7 +156,7 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
       const row = await usersRepo.findById(userId);
       if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
         await rateLimiter.hit(failuresKey, rule.windowMs);
-        throw AppError.badRequest('Current password is incorrect');
+        throw AppError.badRequest(ACCOUNT_MESSAGES.currentPasswordIncorrect);
       }
       await rateLimiter.reset(failuresKey);
       const version = await usersRepo.setPassword(
@@ -161,6 +164,29 @@ export function createAuthService(deps: AppDeps, log: FastifyBaseLogger) {
         await hashPassword(newPassword, passwordCost),
       );
       return { token: await issue(userId, version ?? 0), user: toPublicUser(row) };
+    },
+
+    /**
+     * Deletes the signed-in user's account once their password confirms it, and what they own
+     * (see the users repository's deleteAccount for the rule on owned rooms). Every token dies
+     * with the account, since the user row the tokens point at is gone.
+     */
+    async deleteAccount(userId: string, password: string) {
+      const failuresKey = `delete-account:fail:${userId}`;
+      const rule = AUTH_LIMITS.deleteAccountFailuresPerUser;
+      if ((await rateLimiter.count(failuresKey)) >= rule.max) {
+        throw AppError.tooManyRequests(MESSAGES.tooManyAttempts);
+      }
+      const row = await usersRepo.findById(userId);
+      if (!row) throw AppError.unauthorized(MESSAGES.sessionExpired);
+      if (!(await verifyPassword(password, row.passwordHash))) {
+        await rateLimiter.hit(failuresKey, rule.windowMs);
+        throw AppError.badRequest(ACCOUNT_MESSAGES.passwordIncorrect);
+      }
+      const deleted = await usersRepo.deleteAccount(userId);
+      if (!deleted) throw AppError.unauthorized(MESSAGES.sessionExpired);
+      await rateLimiter.reset(failuresKey);
+      return deleted;
     },
 
     /** The user a bearer token stands for, or an error saying why not. Used by HTTP and sockets. */

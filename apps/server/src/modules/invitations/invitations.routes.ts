@@ -4,13 +4,15 @@ import {
   type AcceptInvitationResponse,
   type CreateInvitationResponse,
   type Invitation,
+  type PendingInvitationsResponse,
 } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
 import { createInvitationsService } from './invitations.service.js';
 
 /**
  * Invitations under /api (registered in app.ts): create (signed in, owner or admin of the room),
- * read (public: the invitation page loads before sign-in), accept (signed in).
+ * read (public: the invitation page loads before sign-in), accept (signed in); and the signed-in
+ * user's own pending invitations, listed and accepted by id (the notifications bell).
  */
 export async function invitationsRoutes(app: FastifyInstance) {
   const { db, mailer, rateLimiter, config } = app.deps;
@@ -32,6 +34,17 @@ export async function invitationsRoutes(app: FastifyInstance) {
       const body: CreateInvitationResponse = { invitation };
       return reply.status(201).send(body);
     },
+  );
+
+  app.get('/invitations', signedIn, async (request): Promise<PendingInvitationsResponse> => ({
+    invitations: await invitations.listPending(request.user),
+  }));
+
+  app.post<{ Params: { id: string } }>(
+    '/invitations/pending/:id/accept',
+    signedIn,
+    async (request): Promise<AcceptInvitationResponse> =>
+      invitations.acceptById(request.user, request.params.id),
   );
 
   app.get<{ Params: { token: string } }>(
