@@ -1,8 +1,24 @@
 /**
  * Defensive access to localStorage and sessionStorage: a missing, corrupt or unavailable value
- * reads as the fallback, and writes never throw (private mode, full quota). Each feature owns its
- * own keys in a small module built on these helpers.
+ * reads as the fallback. Writes never throw either, but report whether they landed (false on a
+ * full quota or blocked storage), so a store whose data the user would lose (a note, a task) can
+ * say so instead of pretending it saved; such stores throw StorageWriteError. Callers that only
+ * keep a cache may ignore the result. Each feature owns its own keys in a small module built on
+ * these helpers.
  */
+
+/**
+ * A write the browser refused (storage full or blocked). The previous value stays as it was: a
+ * failed setItem leaves the key untouched, so nothing already saved is lost.
+ */
+export class StorageWriteError extends Error {
+  constructor(readonly key: string) {
+    super(
+      "Your browser's storage is full, so this change was not saved. Delete some notes or files and try again.",
+    );
+    this.name = 'StorageWriteError';
+  }
+}
 
 type Area = 'local' | 'session';
 
@@ -22,11 +38,16 @@ export function readString(key: string, which: Area = 'local'): string | null {
   }
 }
 
-export function writeString(key: string, value: string, which: Area = 'local'): void {
+/** Stores a string; true when it landed, false when storage is full, blocked or missing. */
+export function writeString(key: string, value: string, which: Area = 'local'): boolean {
+  const storage = area(which);
+  if (!storage) return false;
   try {
-    area(which)?.setItem(key, value);
+    storage.setItem(key, value);
+    return true;
   } catch {
-    // Storage full or blocked: the app keeps working from memory.
+    // Storage full (QuotaExceededError) or blocked: the caller decides whether the user must know.
+    return false;
   }
 }
 
@@ -55,8 +76,14 @@ export function readJson<T>(
   }
 }
 
-export function writeJson(key: string, value: unknown, which: Area = 'local'): void {
-  writeString(key, JSON.stringify(value), which);
+/** Stores a JSON value; true when it landed (see writeString). */
+export function writeJson(key: string, value: unknown, which: Area = 'local'): boolean {
+  return writeString(key, JSON.stringify(value), which);
+}
+
+/** Stores a JSON value, or throws StorageWriteError so the user can be told it was not saved. */
+export function writeJsonOrThrow(key: string, value: unknown, which: Area = 'local'): void {
+  if (!writeJson(key, value, which)) throw new StorageWriteError(key);
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,0 +1,17 @@
+/**
+ * Tasks: the Tasks page and the userTasks store other features (the dashboard, the reminders
+ * bell) read. Its API is stable: read, subscribe, add, toggle, delete.
+ */
+export {
+  TASKS_KEY,
+  TASKS_UPDATED_EVENT,
+  TASK_PRIORITIES,
+  addTask,
+  deleteTask,
+  isTaskDone,
+  readTasks,
+  subscribeTasks,
+  toggleTask,
+  useTasks,
+} from './tasks-store';
+export type { NewTask, Task, TaskPriority } from './tasks-store';

@@ -1,0 +1,180 @@
+import { useSyncExternalStore } from 'react';
+import { isRecord, readString, writeJsonOrThrow } from '../../lib/storage';
+
+/**
+ * The only code that touches the spec's userTasks key (spec section 3, Task). The stored list is
+ * the contract: returning users' data, the Tasks page, the dashboard and the reminders bell all
+ * read it through this module, so a later server sync replaces the insides here, not the pages.
+ *
+ * Format of each entry: id, title (trimmed), due (a yyyy-mm-dd date string or null), priority
+ * (low, medium, high), status (open or done, the Tasks page's field), createdAt (ms), and the
+ * dashboard's completed flag with completedAt (ms). A toggle keeps status and completed in step,
+ * so both readings agree. A corrupt key reads as an empty list; a corrupt entry is skipped.
+ *
+ * Writes throw StorageWriteError when the browser refuses them (storage full); the stored list is
+ * then unchanged, so nothing already saved is lost.
+ */
+
+export const TASKS_KEY = 'userTasks';
+/** Fired on window after every change made in this tab (the storage event covers other tabs). */
+export const TASKS_UPDATED_EVENT = 'tasks-updated';
+
+export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+export interface Task {
+  id: string;
+  title: string;
+  /** A yyyy-mm-dd date (from the due date field), or null when the task has none. */
+  due: string | null;
+  priority: TaskPriority;
+  status: 'open' | 'done';
+  createdAt: number;
+  completed?: boolean;
+  completedAt?: number;
+}
+
+export interface NewTask {
+  title: string;
+  due?: string | null;
+  priority?: TaskPriority;
+}
+
+const isPriority = (value: unknown): value is TaskPriority =>
+  TASK_PRIORITIES.includes(value as TaskPriority);
+
+/** A task counts as completed when completed is set (spec section 3), or its status is done. */
+export function isTaskDone(task: Pick<Task, 'status' | 'completed'>): boolean {
+  return task.completed === true || task.status === 'done';
+}
+
+/** Reads one stored entry leniently: older or hand-edited entries keep what can be understood. */
+function toTask(value: unknown): Task | null {
+  if (!isRecord(value)) return null;
+  const id = typeof value.id === 'string' || typeof value.id === 'number' ? String(value.id) : '';
+  const title = typeof value.title === 'string' ? value.title.trim() : '';
+  if (!id || !title) return null;
+  const done = value.completed === true || value.status === 'done';
+  const createdAt =
+    typeof value.createdAt === 'number' && Number.isFinite(value.createdAt) ? value.createdAt : 0;
+  const task: Task = {
+    id,
+    title,
+    due: typeof value.due === 'string' && value.due.trim() !== '' ? value.due : null,
+    priority: isPriority(value.priority) ? value.priority : 'medium',
+    status: done ? 'done' : 'open',
+    createdAt,
+    completed: done,
+  };
+  if (done && typeof value.completedAt === 'number') task.completedAt = value.completedAt;
+  return task;
+}
+
+/** Parses a raw stored value; anything that is not a list reads as empty. */
+export function parseTasks(raw: string | null): Task[] {
+  if (raw === null) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return [];
+    return value.map(toTask).filter((task): task is Task => task !== null);
+  } catch {
+    return [];
+  }
+}
+
+/** Every stored task, in stored order (oldest first: new tasks are appended). */
+export function readTasks(): Task[] {
+  return parseTasks(readString(TASKS_KEY));
+}
+
+function save(tasks: Task[]): void {
+  writeJsonOrThrow(TASKS_KEY, tasks);
+  window.dispatchEvent(new Event(TASKS_UPDATED_EVENT));
+}
+
+/** A unique id: randomUUID where the browser has it (secure contexts), else time plus random. */
+export function newId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * Appends a task. An empty or whitespace-only title is silently ignored (spec section 5): the
+ * result is then null. Throws StorageWriteError when storage is full.
+ */
+export function addTask(input: NewTask, now: number = Date.now()): Task | null {
+  const title = input.title.trim();
+  if (!title) return null;
+  const due = input.due && input.due.trim() !== '' ? input.due : null;
+  const task: Task = {
+    id: newId(),
+    title,
+    due,
+    priority: input.priority && isPriority(input.priority) ? input.priority : 'medium',
+    status: 'open',
+    createdAt: now,
+    completed: false,
+  };
+  save([...readTasks(), task]);
+  return task;
+}
+
+/** Flips open to done and back (spec section 4, Task). Returns the updated task, or null. */
+export function toggleTask(id: string, now: number = Date.now()): Task | null {
+  let updated: Task | null = null;
+  const tasks = readTasks().map((task) => {
+    if (task.id !== id) return task;
+    const done = !isTaskDone(task);
+    const next: Task = { ...task, status: done ? 'done' : 'open', completed: done };
+    if (done) next.completedAt = now;
+    else delete next.completedAt;
+    updated = next;
+    return next;
+  });
+  if (updated) save(tasks);
+  return updated;
+}
+
+/** Removes a task in any state. */
+export function deleteTask(id: string): void {
+  const tasks = readTasks();
+  const rest = tasks.filter((task) => task.id !== id);
+  if (rest.length !== tasks.length) save(rest);
+}
+
+/**
+ * Calls `listener` after any change to the tasks: from this tab (TASKS_UPDATED_EVENT) or another
+ * (the storage event). Returns the unsubscribe function.
+ */
+export function subscribeTasks(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // key is null when another tab cleared all storage.
+    if (event.key === TASKS_KEY || event.key === null) listener();
+  };
+  window.addEventListener(TASKS_UPDATED_EVENT, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(TASKS_UPDATED_EVENT, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+// useSyncExternalStore needs the same array back while nothing changed: cache by the raw string.
+let cachedRaw: string | null | undefined;
+let cachedTasks: Task[] = [];
+function snapshot(): Task[] {
+  const raw = readString(TASKS_KEY);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedTasks = parseTasks(raw);
+  }
+  return cachedTasks;
+}
+const EMPTY: Task[] = [];
+
+/** The stored tasks, re-rendering on every change in this tab or another. */
+export function useTasks(): Task[] {
+  return useSyncExternalStore(subscribeTasks, snapshot, () => EMPTY);
+}
