@@ -5,6 +5,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { PRERENDERED_ROUTES } from './app/router';
 import './index.css';
+import { applyTheme, watchTheme } from './lib/theme';
+
+// public/theme-init.js set the theme before the first paint; from here on this keeps it in step.
+applyTheme();
+watchTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

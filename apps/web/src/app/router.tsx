@@ -75,6 +75,14 @@ const RoomRedirect = lazyRoute(() =>
   import('../features/rooms/pages/redirects').then((m) => m.RoomRedirect),
 );
 
+// Profile and settings (issue 11): features/profile, features/settings.
+const ProfilePage = lazyRoute(() =>
+  import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
+);
+const SettingsPage = lazyRoute(() =>
+  import('../features/settings/pages/settings-page').then((m) => m.SettingsPage),
+);
+
 // Invitations (issue 3).
 const InvitationPage = lazyRoute(() =>
   import('../features/invitations/pages/invitation-page').then((m) => m.InvitationPage),
@@ -96,6 +104,10 @@ export function AppRoutes() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="dashboard/rooms" element={<StudyRoomsPage />} />
           <Route path="rooms/room/:roomId" element={<RoomDetailPage />} />
+          <Route path="dashboard/profile" element={<ProfilePage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          {/* Signed in: it changes the password and can delete the account. */}
+          <Route path="settings" element={<SettingsPage />} />
         </Route>
         {/* Rooms entry points: /rooms and /rooms/:roomId lead to the list and the room view. */}
         <Route path="rooms" element={<RoomsIndexRedirect />} />
