@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { startTransition, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@studycircle/shared';
@@ -42,10 +42,13 @@ export function DeleteAccountSection() {
         onSuccess: () => {
           forgetAccount();
           queryClient.clear();
-          // Navigate before clearing the user, so the route guard never sees this page signed
-          // out (it would remember /settings as the place to return to after signing in).
-          navigate('/login', { replace: true });
-          clearUser();
+          // One transition for both (React Router navigates in a transition): the route guard
+          // must never render this page signed out, or it would remember /settings as the
+          // place to return to after the next sign-in.
+          startTransition(() => {
+            navigate('/login', { replace: true });
+            clearUser();
+          });
           toast(ACCOUNT_MESSAGES.accountDeleted, { tone: 'success' });
         },
         onError: (err) =>
