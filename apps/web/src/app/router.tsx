@@ -75,6 +75,19 @@ const RoomRedirect = lazyRoute(() =>
   import('../features/rooms/pages/redirects').then((m) => m.RoomRedirect),
 );
 
+// Study tools (issue 11): features/tasks, features/resources, features/notes. Tasks and
+// Resources need no sign-in (spec section 2); they still show the signed-in bar (bar-for-path.ts).
+const TasksPage = lazyRoute(() =>
+  import('../features/tasks/pages/tasks-page').then((m) => m.TasksPage),
+);
+const ResourcesPage = lazyRoute(() =>
+  import('../features/resources/pages/resources-page').then((m) => m.ResourcesPage),
+);
+
+const NotesPage = lazyRoute(() =>
+  import('../features/notes/pages/notes-page').then((m) => m.NotesPage),
+);
+
 // Profile and settings (issue 11): features/profile, features/settings.
 const ProfilePage = lazyRoute(() =>
   import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
@@ -104,11 +117,15 @@ export function AppRoutes() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="dashboard/rooms" element={<StudyRoomsPage />} />
           <Route path="rooms/room/:roomId" element={<RoomDetailPage />} />
+          <Route path="dashboard/notes" element={<NotesPage />} />
+          <Route path="notes" element={<NotesPage />} />
           <Route path="dashboard/profile" element={<ProfilePage />} />
           <Route path="profile" element={<ProfilePage />} />
           {/* Signed in: it changes the password and can delete the account. */}
           <Route path="settings" element={<SettingsPage />} />
         </Route>
+        <Route path="tasks" element={<TasksPage />} />
+        <Route path="resources" element={<ResourcesPage />} />
         {/* Rooms entry points: /rooms and /rooms/:roomId lead to the list and the room view. */}
         <Route path="rooms" element={<RoomsIndexRedirect />} />
         <Route path="rooms/:roomId" element={<RoomRedirect />} />

@@ -86,6 +86,28 @@ export function writeJsonOrThrow(key: string, value: unknown, which: Area = 'loc
   if (!writeJson(key, value, which)) throw new StorageWriteError(key);
 }
 
+/**
+ * Writes several JSON values as one change: if the browser refuses any of them, the ones already
+ * written are put back and StorageWriteError is thrown, so related keys never disagree.
+ */
+export function writeJsonAllOrThrow(
+  entries: ReadonlyArray<readonly [key: string, value: unknown]>,
+  which: Area = 'local',
+): void {
+  const before = entries.map(([key]) => readString(key, which));
+  entries.forEach(([key, value], index) => {
+    if (writeJson(key, value, which)) return;
+    for (let i = index - 1; i >= 0; i -= 1) {
+      const [earlierKey] = entries[i]!;
+      const previous = before[i];
+      // Putting back what was there before fits: it fitted a moment ago.
+      if (previous === null || previous === undefined) removeKey(earlierKey, which);
+      else writeString(earlierKey, previous, which);
+    }
+    throw new StorageWriteError(key);
+  });
+}
+
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 

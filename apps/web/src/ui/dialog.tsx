@@ -1,4 +1,4 @@
-import type { ReactNode, Ref } from 'react';
+import { useRef, type ReactNode, type Ref } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from './cn';
@@ -45,12 +45,25 @@ export function DialogContent({
   className,
   hideTitle = false,
 }: DialogContentProps) {
+  // Radix returns focus to a DialogTrigger only. Dialogs opened from an ordinary button (a card's
+  // Edit, a page's New button) remember what had focus as they opened and return it on close.
+  const opener = useRef<Element | null>(null);
   return (
     <RadixDialog.Portal>
       <ModalOverlay />
       <RadixDialog.Content
         // Without a description Radix warns unless aria-describedby is explicitly undefined.
         {...(description ? {} : { 'aria-describedby': undefined })}
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = opener.current;
+          if (target instanceof HTMLElement && target.isConnected && target !== document.body) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[85vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
           'overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',

@@ -3,3 +3,5 @@ export { StudyRoomsPage } from './pages/study-rooms-page';
 export { RoomDetailPage } from './pages/room-detail-page';
 export { RoomsIndexRedirect, RoomRedirect } from './pages/redirects';
 export { readUserRooms, readPublicRooms, readCachedRooms, roomIdOf } from './storage/rooms-storage';
+export { useRooms } from './api/get-rooms';
+export { roomsDialogState, type RoomsDialog } from './lib/open-dialog-state';

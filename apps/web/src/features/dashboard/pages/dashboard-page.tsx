@@ -1,125 +1,411 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import {
-  ArrowRight,
   BookOpen,
+  CalendarDays,
+  CheckCircle2,
   CheckSquare,
+  Clock,
+  ExternalLink,
+  FileText,
+  Flame,
   FolderOpen,
+  LogIn,
   Moon,
+  Plus,
+  Quote as QuoteIcon,
   Sun,
   Sunrise,
   Sunset,
+  Upload,
   Users,
 } from 'lucide-react';
+import { Badge, type BadgeTone } from '../../../ui/badge';
+import { buttonClasses } from '../../../ui/button';
+import { formatDateOnly, formatDay, relativeTime } from '../../../lib/dates';
 import { displayName, useAuth } from '../../auth';
-import { formatDashboardDate, greetingForHour, hourInTimeZone } from '../greeting';
+import { resourceTypeLabel, safeHref } from '../../resources';
+import { roomIdOf, roomsDialogState } from '../../rooms';
+import { EmptyState, Panel } from '../components/panel';
+import { DAILY_MESSAGES, DAILY_QUOTES } from '../lib/daily-words';
+import { pickForDay } from '../lib/day-of-year';
+import {
+  formatDashboardDate,
+  greetingForHour,
+  hourInTimeZone,
+  timeOfDayForHour,
+  type TimeOfDay,
+} from '../lib/greeting';
+import { taskDisplayStatus, type TaskDisplayStatus } from '../lib/task-status';
+import { CLOCK_REFRESH_MS, useDashboardData, useTicker } from '../use-dashboard-data';
 
-/** The clock refreshes every 60 s (spec section 9). */
-const CLOCK_REFRESH_MS = 60_000;
+/** Spec section 9: the dashboard's list lengths. */
+const TASK_PREVIEW = 5;
+const RESOURCES_SHOWN = 4;
+const ROOMS_SHOWN = 4;
+const NOTES_SHOWN = 4;
 
-const QUICK_LINKS = [
-  {
-    to: '/dashboard/rooms',
-    title: 'Rooms',
-    body: 'Create a study room or join one with a code, then start a video call.',
-    Icon: Users,
-    tone: 'bg-brand-50 text-brand-700',
-  },
-  {
-    to: '/dashboard/notes',
-    title: 'Notes',
-    body: 'Write text notes and keep your PDFs and images in one place.',
-    Icon: BookOpen,
-    tone: 'bg-purple-50 text-purple-700',
-  },
-  {
-    to: '/tasks',
-    title: 'Tasks',
-    body: 'Plan, track, and complete your study tasks.',
-    Icon: CheckSquare,
-    tone: 'bg-green-50 text-green-700',
-  },
-  {
-    to: '/resources',
-    title: 'Resources',
-    body: 'Share useful links, guides and cheat sheets with your circles.',
-    Icon: FolderOpen,
-    tone: 'bg-orange-50 text-orange-700',
-  },
-] as const;
+const TIME_OF_DAY_ICON: Record<TimeOfDay, typeof Sun> = {
+  morning: Sunrise,
+  afternoon: Sun,
+  evening: Sunset,
+  night: Moon,
+};
 
-/** Spec section 2: the time-of-day icon switches at 5, 12, 17 and 21. */
-function TimeOfDayIcon({ hour }: { hour: number }) {
-  const Icon =
-    hour >= 5 && hour < 12
-      ? Sunrise
-      : hour < 17 && hour >= 12
-        ? Sun
-        : hour >= 17 && hour < 21
-          ? Sunset
-          : Moon;
-  return <Icon aria-hidden="true" className="h-8 w-8" />;
+/** Spec section 4: the dashboard's task status by colour, with its word beside it. */
+const STATUS_STYLE: Record<TaskDisplayStatus, { label: string; tone: BadgeTone }> = {
+  completed: { label: 'Completed', tone: 'success' },
+  overdue: { label: 'Overdue', tone: 'danger' },
+  upcoming: { label: 'Upcoming', tone: 'info' },
+};
+
+function StatCard({
+  label,
+  value,
+  detail,
+  Icon,
+  tone,
+}: {
+  label: string;
+  value: number;
+  detail: string;
+  Icon: typeof Sun;
+  tone: string;
+}) {
+  return (
+    <li className="flex min-w-0 items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${tone}`}>
+        <Icon aria-hidden="true" className="h-6 w-6" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-slate-600">{label}</p>
+        <p className="text-2xl font-bold text-slate-900" data-testid={`stat-${label}`}>
+          {value}
+        </p>
+        <p className="text-xs text-slate-600">{detail}</p>
+      </div>
+    </li>
+  );
 }
 
-/** The signed-in home: greeting, today's date in India Standard Time, and the four destinations. */
+function QuickAction({
+  label,
+  Icon,
+  onClick,
+}: {
+  label: string;
+  Icon: typeof Sun;
+  onClick: () => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onClick}
+        className="flex w-full flex-col items-center gap-2 rounded-xl border border-slate-200 bg-slate-50 px-3 py-4 text-sm font-medium text-slate-800 transition-colors hover:border-brand-200 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <Icon aria-hidden="true" className="h-5 w-5 text-brand-600" />
+        {label}
+      </button>
+    </li>
+  );
+}
+
+function Row({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex min-w-0 items-start gap-3 border-b border-slate-100 py-2.5 last:border-b-0">
+      {children}
+    </li>
+  );
+}
+
+/**
+ * The signed-in home (/dashboard, spec section 2): a greeting by the Kolkata hour with a daily
+ * message and quote, the date and time in Asia/Kolkata, four stat cards and six panels, all
+ * derived from the user's real data (local lists and the rooms API); no placeholder figures.
+ */
 export function DashboardPage() {
   const { user } = useAuth();
-  const [now, setNow] = useState(() => new Date());
-
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), CLOCK_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, []);
+  const navigate = useNavigate();
+  const now = useTicker(CLOCK_REFRESH_MS);
+  const data = useDashboardData(user);
 
   const hour = hourInTimeZone(now);
-  const name = displayName(user);
+  const TimeIcon = TIME_OF_DAY_ICON[timeOfDayForHour(hour)];
+  const quote = pickForDay(DAILY_QUOTES, now);
+  const message = pickForDay(DAILY_MESSAGES, now);
+  const taskPreview = data.tasks.slice(0, TASK_PREVIEW);
+  const latestResources = data.resources.slice(-RESOURCES_SHOWN).reverse();
+  const latestNotes = data.notes.slice(-NOTES_SHOWN).reverse();
+  const streak = data.stats.studyStreak;
+
+  const createTask = (
+    <Link to="/tasks" className={buttonClasses('primary', 'sm')}>
+      <Plus aria-hidden="true" className="h-4 w-4" />
+      Create Task
+    </Link>
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <section
         aria-labelledby="dashboard-greeting"
-        className="flex items-center gap-4 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-800 p-6 text-white shadow-sm sm:p-8"
+        className="flex flex-col gap-6 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-800 p-6 text-white shadow-sm sm:p-8 lg:flex-row lg:items-center lg:justify-between"
       >
-        <span className="hidden h-14 w-14 shrink-0 items-center justify-center rounded-2xl bg-white/15 sm:flex">
-          <TimeOfDayIcon hour={hour} />
-        </span>
-        <div>
-          <h1 id="dashboard-greeting" className="text-2xl font-bold tracking-tight sm:text-3xl">
-            {greetingForHour(hour)}, {name}!
-          </h1>
-          <p className="mt-1 text-sm text-brand-100">
-            <time dateTime={now.toISOString()}>{formatDashboardDate(now)}</time>
-          </p>
+        <div className="flex min-w-0 items-start gap-4">
+          <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-white/15 sm:h-14 sm:w-14">
+            <TimeIcon
+              aria-hidden="true"
+              className="h-7 w-7 sm:h-8 sm:w-8"
+              data-testid="time-of-day-icon"
+              data-band={timeOfDayForHour(hour)}
+            />
+          </span>
+          <div className="min-w-0">
+            <h1
+              id="dashboard-greeting"
+              className="text-2xl font-bold tracking-tight break-words sm:text-3xl"
+            >
+              {greetingForHour(hour)}, {displayName(user)}!
+            </h1>
+            <p className="mt-1 text-brand-50">{message}</p>
+            <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-brand-100">
+              <Clock aria-hidden="true" className="h-4 w-4 shrink-0" />
+              <time dateTime={now.toISOString()}>{formatDashboardDate(now)}</time>
+            </p>
+          </div>
         </div>
+        <figure className="min-w-0 rounded-xl bg-white/10 p-4 lg:max-w-sm">
+          <QuoteIcon aria-hidden="true" className="h-5 w-5 text-brand-100" />
+          <blockquote className="mt-1 text-sm italic">“{quote.text}”</blockquote>
+          <figcaption className="mt-1 text-xs text-brand-100">— {quote.author}</figcaption>
+        </figure>
       </section>
 
-      <section aria-labelledby="quick-links" className="mt-8">
-        <h2 id="quick-links" className="text-lg font-semibold text-slate-900">
-          Where to next?
-        </h2>
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {QUICK_LINKS.map(({ to, title, body, Icon, tone }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-reduce:hover:translate-y-0"
-              >
-                <span className={`flex h-11 w-11 items-center justify-center rounded-xl ${tone}`}>
-                  <Icon aria-hidden="true" className="h-5 w-5" />
-                </span>
-                <span className="mt-4 flex items-center gap-1 font-semibold text-slate-900">
-                  {title}
-                  <ArrowRight
+      <h2 className="sr-only">Your numbers</h2>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Active Rooms"
+          value={data.stats.activeRooms}
+          detail={data.roomsLoading ? 'Loading your rooms…' : 'Rooms you are a member of'}
+          Icon={Users}
+          tone="bg-brand-50 text-brand-700"
+        />
+        <StatCard
+          label="Notes Created"
+          value={data.stats.notesCreated}
+          detail="Text notes and files"
+          Icon={BookOpen}
+          tone="bg-purple-50 text-purple-700"
+        />
+        <StatCard
+          label="Daily Tasks"
+          value={data.stats.dailyTasks}
+          detail="Tasks added today"
+          Icon={CheckSquare}
+          tone="bg-green-50 text-green-700"
+        />
+        <StatCard
+          label="Study Streak"
+          value={streak}
+          detail={`${streak === 1 ? 'day' : 'days'} in a row`}
+          Icon={Flame}
+          tone="bg-orange-50 text-orange-700"
+        />
+      </ul>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <Panel
+          id="panel-tasks"
+          title="Task Timeline"
+          to="/tasks"
+          toLabel="All tasks"
+          className="lg:col-span-2"
+        >
+          {taskPreview.length === 0 ? (
+            <EmptyState text="No tasks yet. Add your first task!" action={createTask} />
+          ) : (
+            <ul>
+              {taskPreview.map((task) => {
+                const status = STATUS_STYLE[taskDisplayStatus(task, now)];
+                return (
+                  <Row key={task.id}>
+                    <CheckCircle2
+                      aria-hidden="true"
+                      className={`mt-0.5 h-5 w-5 shrink-0 ${task.completed ? 'text-green-600' : 'text-slate-300'}`}
+                    />
+                    <div className="min-w-0 flex-1">
+                      <p className="text-sm font-medium break-words text-slate-900">{task.title}</p>
+                      <p className="text-xs text-slate-600">
+                        {task.due ? `Due ${formatDateOnly(task.due)}` : 'No due date'}
+                      </p>
+                    </div>
+                    <Badge tone={status.tone} className="shrink-0">
+                      {status.label}
+                    </Badge>
+                  </Row>
+                );
+              })}
+            </ul>
+          )}
+        </Panel>
+
+        <Panel id="panel-actions" title="Quick Actions">
+          <ul className="grid grid-cols-2 gap-3">
+            <QuickAction
+              label="Create Room"
+              Icon={Plus}
+              onClick={() => navigate('/dashboard/rooms', { state: roomsDialogState('create') })}
+            />
+            <QuickAction
+              label="Upload Notes"
+              Icon={Upload}
+              onClick={() => navigate('/dashboard/notes')}
+            />
+            <QuickAction
+              label="Join Room"
+              Icon={LogIn}
+              onClick={() => navigate('/dashboard/rooms', { state: roomsDialogState('join') })}
+            />
+            <QuickAction label="Add Task" Icon={CheckSquare} onClick={() => navigate('/tasks')} />
+          </ul>
+        </Panel>
+
+        <Panel id="panel-rooms" title="Study Circles" to="/dashboard/rooms" toLabel="All rooms">
+          {data.roomsLoading ? (
+            <p className="text-sm text-slate-600">Loading your rooms…</p>
+          ) : data.roomsFailed ? (
+            <p className="text-sm text-slate-600">
+              Your rooms could not be loaded. Try again later.
+            </p>
+          ) : data.rooms.length === 0 ? (
+            <EmptyState
+              text="No study circles yet. Join your first room!"
+              action={
+                <Link to="/dashboard/rooms" className={buttonClasses('primary', 'sm')}>
+                  Explore Rooms
+                </Link>
+              }
+            />
+          ) : (
+            <ul>
+              {data.rooms.slice(0, ROOMS_SHOWN).map((room) => (
+                <Row key={roomIdOf(room)}>
+                  <Users aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+                  <div className="min-w-0 flex-1">
+                    <Link
+                      to={`/rooms/room/${encodeURIComponent(roomIdOf(room))}`}
+                      state={{ room, backTo: '/dashboard' }}
+                      className="text-sm font-medium break-words text-slate-900 hover:text-brand-700 hover:underline"
+                    >
+                      {room.name}
+                    </Link>
+                    <p className="text-xs break-words text-slate-600">
+                      {room.subject} • {room.members} {room.members === 1 ? 'member' : 'members'}
+                    </p>
+                  </div>
+                </Row>
+              ))}
+            </ul>
+          )}
+        </Panel>
+
+        <Panel id="panel-notes" title="Your Notes" to="/dashboard/notes" toLabel="All notes">
+          {latestNotes.length === 0 ? (
+            <EmptyState text="No notes yet. Upload your first note!" />
+          ) : (
+            <ul>
+              {latestNotes.map((note) => (
+                <Row key={note.id}>
+                  <FileText
                     aria-hidden="true"
-                    className="h-4 w-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-600"
+                    className="mt-0.5 h-5 w-5 shrink-0 text-purple-600"
                   />
-                </span>
-                <span className="mt-1 text-sm text-slate-600">{body}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm font-medium break-words text-slate-900">{note.title}</p>
+                    <p className="text-xs text-slate-600">
+                      {note.type === 'notes'
+                        ? 'Text note'
+                        : note.type === 'pdf'
+                          ? 'PDF'
+                          : note.type === 'image'
+                            ? 'Image'
+                            : 'File'}
+                      {note.uploadedAt && ` • ${formatDay(note.uploadedAt)}`}
+                    </p>
+                  </div>
+                </Row>
+              ))}
+            </ul>
+          )}
+        </Panel>
+
+        <Panel id="panel-resources" title="Resources" to="/resources" toLabel="All resources">
+          {latestResources.length === 0 ? (
+            <EmptyState text="No resources yet. Upload your first link." />
+          ) : (
+            <ul>
+              {latestResources.map((resource) => {
+                const href = safeHref(resource.link);
+                return (
+                  <Row key={resource.id}>
+                    <FolderOpen
+                      aria-hidden="true"
+                      className="mt-0.5 h-5 w-5 shrink-0 text-orange-600"
+                    />
+                    <div className="min-w-0 flex-1">
+                      {href ? (
+                        <a
+                          href={href}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="inline-flex max-w-full items-center gap-1 text-sm font-medium break-words text-slate-900 hover:text-brand-700 hover:underline"
+                        >
+                          <span className="min-w-0 break-words">{resource.title}</span>
+                          <ExternalLink aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+                          <span className="sr-only">(opens in a new tab)</span>
+                        </a>
+                      ) : (
+                        <p className="text-sm font-medium break-words text-slate-900">
+                          {resource.title}
+                        </p>
+                      )}
+                      <p className="text-xs text-slate-600">
+                        {resourceTypeLabel(resource.type)} • {formatDay(resource.uploadedAt)}
+                      </p>
+                    </div>
+                  </Row>
+                );
+              })}
+            </ul>
+          )}
+        </Panel>
+
+        <Panel id="panel-activity" title="Recent Activity">
+          {data.activity.length === 0 ? (
+            <EmptyState text="No recent activity yet." />
+          ) : (
+            <ul>
+              {data.activity.map((item) => (
+                <Row key={item.id}>
+                  <CalendarDays
+                    aria-hidden="true"
+                    className="mt-0.5 h-5 w-5 shrink-0 text-slate-400"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm break-words text-slate-800">{item.text}</p>
+                    <p className="text-xs text-slate-600">
+                      <time dateTime={new Date(item.at).toISOString()}>
+                        {relativeTime(item.at, data.activityTick.getTime())}
+                      </time>
+                    </p>
+                  </div>
+                </Row>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { JoinRoomDialog, joinErrorMessage } from '../components/join-room-dialog
 import { ManageRoomDialog } from '../components/manage-room-dialog';
 import { RoomCard } from '../components/room-card';
 import { canManageRoom, filterRooms, type RoomStatusFilter } from '../lib/room-rules';
+import { requestedRoomsDialog } from '../lib/open-dialog-state';
 import { roomIdOf } from '../storage/rooms-storage';
 
 const STATUS_LABEL: Record<RoomStatusFilter, string> = {
@@ -62,8 +63,11 @@ export function StudyRoomsPage() {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<RoomStatusFilter>('all');
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
-  const [createOpen, setCreateOpen] = useState(false);
-  const [joinOpen, setJoinOpen] = useState(false);
+  // The dashboard's Create Room and Join Room quick actions arrive with { openDialog }.
+  const [createOpen, setCreateOpen] = useState(
+    () => requestedRoomsDialog(location.state) === 'create',
+  );
+  const [joinOpen, setJoinOpen] = useState(() => requestedRoomsDialog(location.state) === 'join');
   const [joiningId, setJoiningId] = useState<string | null>(null);
   const [manage, setManage] = useState<ManageTarget | null>(() => {
     const state: unknown = location.state;
@@ -76,7 +80,11 @@ export function StudyRoomsPage() {
 
   // The state was consumed above: drop it so a reload or Back does not reopen the dialog.
   useEffect(() => {
-    if (location.state && typeof location.state === 'object' && 'manageRoomId' in location.state) {
+    if (
+      location.state &&
+      typeof location.state === 'object' &&
+      ('manageRoomId' in location.state || 'openDialog' in location.state)
+    ) {
       navigate(location.pathname, { replace: true, state: null });
     }
   }, [location.state, location.pathname, navigate]);

@@ -19,6 +19,19 @@ export function greetingForHour(hour: number): Greeting {
   return 'Good Night';
 }
 
+export type TimeOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
+
+/**
+ * Spec section 2: the time-of-day icon switches by hour band 5-12, 12-17, 17-21, otherwise
+ * night (each band includes its first hour and excludes its last).
+ */
+export function timeOfDayForHour(hour: number): TimeOfDay {
+  if (hour >= 5 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 17) return 'afternoon';
+  if (hour >= 17 && hour < 21) return 'evening';
+  return 'night';
+}
+
 /** The date line under the greeting, e.g. "Monday, 3 March 2025 · 9:41 am IST". */
 export function formatDashboardDate(date: Date, timeZone = DASHBOARD_TIME_ZONE): string {
   const day = new Intl.DateTimeFormat('en-IN', {

@@ -1,0 +1,170 @@
+import { StorageWriteError, isRecord, readString, removeKey, writeString } from '../../lib/storage';
+import { RESOURCE_TYPES, type ResourceType } from './resource-rules';
+
+/**
+ * The only code that touches the spec's resource keys (spec sections 3 and 4, Resource):
+ * - userResources:{owner}, the user's own list, where owner is the user's _id, else id, else
+ *   email, else 'guest' (a signed-out visitor);
+ * - userResources, the shared list, which every save also writes.
+ * Loading: a signed-in user whose own list is missing or empty starts from the shared list. An
+ * unreadable or non-list value reads as empty; an entry without a title reads as absent.
+ *
+ * Entries: id, title, link (a full http(s) URL), type, tags, uploadedAt (ms), by. New entries
+ * are appended, so the newest is last (the dashboard shows the last 4, newest first).
+ */
+
+export const SHARED_RESOURCES_KEY = 'userResources';
+export const RESOURCES_UPDATED_EVENT = 'resources-updated';
+
+export interface Resource {
+  id: string;
+  title: string;
+  link: string;
+  type: ResourceType;
+  tags: string[];
+  uploadedAt: number;
+  by: string;
+}
+
+/** Who owns a list: the fields of a user record this module looks at. */
+export interface ResourceOwner {
+  _id?: unknown;
+  id?: unknown;
+  email?: unknown;
+  name?: unknown;
+  username?: unknown;
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/** The per-user key: userResources: followed by the user's _id, else id, else email, else guest. */
+export function resourcesKeyFor(user: ResourceOwner | null | undefined): string {
+  const owner = (user && (text(user._id) ?? text(user.id) ?? text(user.email))) || 'guest';
+  return `${SHARED_RESOURCES_KEY}:${owner}`;
+}
+
+/** The uploader shown on a card: the user's name, or username, else 'You'. */
+export function uploaderName(user: ResourceOwner | null | undefined): string {
+  return (user && (text(user.name) ?? text(user.username))) || 'You';
+}
+
+function toResource(value: unknown, index: number): Resource | null {
+  if (!isRecord(value)) return null;
+  const title = text(value.title);
+  if (!title) return null;
+  const uploadedAt = typeof value.uploadedAt === 'number' ? value.uploadedAt : 0;
+  return {
+    id: text(value.id) ?? (typeof value.id === 'number' ? String(value.id) : `resource-${index}`),
+    title,
+    link: typeof value.link === 'string' ? value.link : '',
+    type: RESOURCE_TYPES.includes(value.type as ResourceType)
+      ? (value.type as ResourceType)
+      : 'notes',
+    tags: Array.isArray(value.tags)
+      ? value.tags.filter((tag): tag is string => typeof tag === 'string' && tag.trim() !== '')
+      : [],
+    uploadedAt: Number.isFinite(uploadedAt) ? uploadedAt : 0,
+    by: text(value.by) ?? 'You',
+  };
+}
+
+/** Parses a raw stored value; anything that is not a list reads as empty. */
+export function parseResources(raw: string | null): Resource[] {
+  if (raw === null) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return [];
+    return value.map(toResource).filter((r): r is Resource => r !== null);
+  } catch {
+    return [];
+  }
+}
+
+/** The shared list (userResources), as every save leaves it. */
+export function readSharedResources(): Resource[] {
+  return parseResources(readString(SHARED_RESOURCES_KEY));
+}
+
+/**
+ * The list the Resources page shows for `user` (null when signed out): the per-user list, or,
+ * for a signed-in user whose own list is missing or empty, the shared one (spec section 4).
+ */
+export function readResources(user: ResourceOwner | null | undefined): Resource[] {
+  const own = parseResources(readString(resourcesKeyFor(user)));
+  if (user && own.length === 0) return readSharedResources();
+  return own;
+}
+
+/** Unique ids: randomUUID where the browser has it (secure contexts), else time plus random. */
+export function newResourceId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
+    return crypto.randomUUID();
+  }
+  return `res-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * Writes the per-user and the shared key. Throws StorageWriteError if either is refused, after
+ * putting back what the per-user key held, so the two stay as they were.
+ */
+function save(user: ResourceOwner | null | undefined, list: Resource[]): void {
+  const key = resourcesKeyFor(user);
+  const before = readString(key);
+  const json = JSON.stringify(list);
+  if (!writeString(key, json)) throw new StorageWriteError(key);
+  if (!writeString(SHARED_RESOURCES_KEY, json)) {
+    if (before === null) removeKey(key);
+    else writeString(key, before);
+    throw new StorageWriteError(SHARED_RESOURCES_KEY);
+  }
+  window.dispatchEvent(new Event(RESOURCES_UPDATED_EVENT));
+}
+
+export interface NewResource {
+  title: string;
+  link: string;
+  type: ResourceType;
+  tags: string[];
+}
+
+/** Appends an already validated resource (see validateResourceForm) for `user`. */
+export function addResource(
+  user: ResourceOwner | null | undefined,
+  input: NewResource,
+  now: number = Date.now(),
+): Resource {
+  const resource: Resource = {
+    id: newResourceId(),
+    title: input.title,
+    link: input.link,
+    type: input.type,
+    tags: input.tags,
+    uploadedAt: now,
+    by: uploaderName(user),
+  };
+  save(user, [...readResources(user), resource]);
+  return resource;
+}
+
+/** Removes one resource from the user's list (and so from the shared one). */
+export function removeResource(user: ResourceOwner | null | undefined, id: string): void {
+  const list = readResources(user);
+  save(
+    user,
+    list.filter((resource) => resource.id !== id),
+  );
+}
+
+/** Calls `listener` after a change here or in another tab; returns the unsubscribe function. */
+export function subscribeResources(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key.startsWith(SHARED_RESOURCES_KEY)) listener();
+  };
+  window.addEventListener(RESOURCES_UPDATED_EVENT, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(RESOURCES_UPDATED_EVENT, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

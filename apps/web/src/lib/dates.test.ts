@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateOnly, relativeTime, toMillis } from './dates';
+
+describe('relativeTime (spec section 4)', () => {
+  const now = Date.UTC(2026, 2, 10, 12, 0, 0);
+  it.each([
+    [0, 'Just now'],
+    [59_999, 'Just now'],
+    [-5_000, 'Just now'],
+    [60_000, '1 minute ago'],
+    [59 * 60_000, '59 minutes ago'],
+    [60 * 60_000, '1 hour ago'],
+    [23 * 3_600_000 + 59 * 60_000, '23 hours ago'],
+    [24 * 3_600_000, '1 day ago'],
+    [10 * 24 * 3_600_000, '10 days ago'],
+  ])('%i ms ago reads %s', (elapsed, text) => {
+    expect(relativeTime(now - elapsed, now)).toBe(text);
+  });
+
+  it('reads an unreadable moment as Just now rather than NaN', () => {
+    expect(relativeTime(Number.NaN, now)).toBe('Just now');
+  });
+});
+
+describe('date wording', () => {
+  it('shows a date-only value as that very day', () => {
+    expect(formatDateOnly('2026-03-01')).toBe('1 Mar 2026');
+  });
+
+  it('reads ms, numeric strings and ISO strings', () => {
+    expect(toMillis(5)).toBe(5);
+    expect(toMillis('1700000000000')).toBe(1_700_000_000_000);
+    expect(toMillis('2026-01-01T00:00:00.000Z')).toBe(Date.UTC(2026, 0, 1));
+    expect(toMillis({})).toBeNaN();
+  });
+});

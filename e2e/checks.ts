@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Checks the study-tools pages share: axe-core, sideways scrolling at phone widths, console
+ * errors, and reading or seeding local storage as a returning user's browser would hold it.
+ */
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's violations on the page as it stands, one readable line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const { violations } = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run(c: Document, o: object): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe.run(document, { resultTypes: ['violations'] }),
+  );
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** Fails when the page is wider than the viewport (something scrolls sideways). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, 'page scrolls sideways').toBeLessThanOrEqual(clientWidth);
+}
+
+/** Collects console errors and uncaught exceptions for the test to assert on at its end. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** A local-storage value parsed as JSON (null when absent). */
+export function storedJson<T = unknown>(page: Page, key: string): Promise<T | null> {
+  return page.evaluate((k) => {
+    const raw = window.localStorage.getItem(k);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  }, key) as Promise<T | null>;
+}
+
+/** Puts values in local storage before any page script runs, on every page load. */
+export async function seedStorage(page: Page, values: Record<string, unknown>): Promise<void> {
+  await page.addInitScript((entries) => {
+    // Only once per tab: a reload must see what the page itself saved since.
+    if (window.sessionStorage.getItem('__seeded')) return;
+    window.sessionStorage.setItem('__seeded', '1');
+    for (const [key, value] of Object.entries(entries)) {
+      window.localStorage.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  }, values);
+}
+
+/** Signs in by storing the token and user as a login would, before the page loads. */
+export async function seedSignedIn(
+  page: Page,
+  session: { token: string; user: { id: string; name: string; email: string } },
+): Promise<void> {
+  await page.addInitScript((s) => {
+    if (window.localStorage.getItem('token')) return;
+    window.localStorage.setItem('token', s.token);
+    window.localStorage.setItem('user', JSON.stringify(s.user));
+  }, session);
+}
