@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, newAccount, registerViaApi, signInThroughUi } from './fixtures';
-import { axeViolations, sidewaysOverflow, useStoredTheme, watchErrors } from './a11y';
+import { axeViolations, expectNoSidewaysScroll, watchErrors } from './checks';
+import { useStoredTheme } from './theme';
 
 /**
  * The profile page (issue 11, item 5) as a student uses it: editing the Profile Information form,
@@ -275,7 +276,7 @@ test.describe('accessibility and phone widths', () => {
       expect(await axeViolations(page)).toEqual([]);
       for (const width of [390, 320]) {
         await page.setViewportSize({ width, height: 800 });
-        expect(await sidewaysOverflow(page), `${width}px`).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page);
       }
     });
   }

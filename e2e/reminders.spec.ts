@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, newAccount, registerViaApi, signInThroughUi } from './fixtures';
-import { axeViolations, sidewaysOverflow, useStoredTheme } from './a11y';
+import { axeViolations, expectNoSidewaysScroll } from './checks';
+import { useStoredTheme } from './theme';
 
 /**
  * Reminders (issue 11, item 7): the bell lists open tasks overdue, due today or tomorrow (from
@@ -188,7 +189,7 @@ test.describe('accessibility and phone widths', () => {
       await page.goto('/dashboard');
       await page.getByRole('button', { name: 'Notifications, 2 new' }).click({ timeout: 30_000 });
       await expect(page.getByRole('region', { name: 'Task reminders' })).toBeVisible();
-      expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       const tray = await page.getByRole('region', { name: 'Notifications, 2 new' }).boundingBox();
       expect(tray!.x).toBeGreaterThanOrEqual(0);
       expect(tray!.x + tray!.width).toBeLessThanOrEqual(320);

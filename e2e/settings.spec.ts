@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, newAccount, registerViaApi, signInThroughUi } from './fixtures';
-import { axeViolations, sidewaysOverflow, useStoredTheme, watchErrors } from './a11y';
+import { axeViolations, expectNoSidewaysScroll, watchErrors } from './checks';
+import { isDark, useStoredTheme } from './theme';
 
 /**
  * Settings (issue 11, item 6): the theme applied app-wide and kept across reloads (and before the
@@ -16,9 +17,6 @@ async function openSettings(page: Page) {
     timeout: 30_000,
   });
 }
-
-const isDark = (page: Page) =>
-  page.evaluate(() => document.documentElement.classList.contains('dark'));
 
 /** The page background's lightness (0-255 average of its RGB), to see the theme took effect. */
 const bodyLightness = (page: Page) =>
@@ -253,7 +251,7 @@ test.describe('accessibility and phone widths', () => {
       await page.keyboard.press('Escape');
       for (const width of [390, 320]) {
         await page.setViewportSize({ width, height: 800 });
-        expect(await sidewaysOverflow(page), `${width}px`).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page);
       }
     });
   }
