@@ -5,11 +5,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { PRERENDERED_ROUTES } from './app/router';
 import './index.css';
-import { applyTheme, watchTheme } from './lib/theme';
 
-// public/theme-init.js set the theme before the first paint; from here on this keeps it in step.
-applyTheme();
-watchTheme();
+// public/theme-init.js set the theme before the first paint; from here on lib/theme keeps it in
+// step (the system setting, other tabs). Loaded on the side, so the landing page's initial
+// JavaScript (budget 100 KB, docs/decisions/0006) does not carry it.
+void import('./lib/theme').then(({ applyTheme, watchTheme }) => {
+  applyTheme();
+  watchTheme();
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
