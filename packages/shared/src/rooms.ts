@@ -414,16 +414,16 @@ export type Invitation = z.infer<typeof InvitationSchema>;
  * e-mail, not yet accepted, not expired). Its `id` lets the invitee accept it without the mailed
  * token, which the server only keeps hashed.
  */
-export const PendingInvitationSchema = InvitationSchema.extend({
+export const MyInvitationSchema = InvitationSchema.extend({
   id: z.string(),
   createdAt: z.string(),
 });
-export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+export type MyInvitation = z.infer<typeof MyInvitationSchema>;
 
-export const PendingInvitationsResponseSchema = z.object({
-  invitations: z.array(PendingInvitationSchema),
+export const MyInvitationsResponseSchema = z.object({
+  invitations: z.array(MyInvitationSchema),
 });
-export type PendingInvitationsResponse = z.infer<typeof PendingInvitationsResponseSchema>;
+export type MyInvitationsResponse = z.infer<typeof MyInvitationsResponseSchema>;
 
 /** `POST /api/rooms/:id/invitations` answers 201 with the invitation (never its token). */
 export const CreateInvitationResponseSchema = z.object({ invitation: InvitationSchema });

@@ -4,7 +4,7 @@ import {
   type AcceptInvitationResponse,
   type CreateInvitationResponse,
   type Invitation,
-  type PendingInvitationsResponse,
+  type MyInvitationsResponse,
 } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
 import { createInvitationsService } from './invitations.service.js';
@@ -36,15 +36,15 @@ export async function invitationsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/invitations', signedIn, async (request): Promise<PendingInvitationsResponse> => ({
-    invitations: await invitations.listPending(request.user),
+  app.get('/invitations', signedIn, async (request): Promise<MyInvitationsResponse> => ({
+    invitations: await invitations.listMine(request.user),
   }));
 
   app.post<{ Params: { id: string } }>(
     '/invitations/pending/:id/accept',
     signedIn,
     async (request): Promise<AcceptInvitationResponse> =>
-      invitations.acceptById(request.user, request.params.id),
+      invitations.acceptMine(request.user, request.params.id),
   );
 
   app.get<{ Params: { token: string } }>(

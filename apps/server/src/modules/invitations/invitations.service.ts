@@ -7,7 +7,7 @@ import {
   type AcceptInvitationResponse,
   type AssignableRole,
   type Invitation,
-  type PendingInvitation,
+  type MyInvitation,
 } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -171,7 +171,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
     },
 
     /** The signed-in user's pending invitations: sent to their account e-mail, unused, unexpired. */
-    async listPending(user: AuthUser): Promise<PendingInvitation[]> {
+    async listMine(user: AuthUser): Promise<MyInvitation[]> {
       const rows = await repo.listPendingForEmail(
         user.email.toLowerCase(),
         now(),
@@ -195,7 +195,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
      * safe is the same binding as the link: the signed-in account's e-mail must be the invited
      * one. Anyone else gets the same 404 as an unknown id, so ids cannot be probed.
      */
-    async acceptById(user: AuthUser, id: string): Promise<AcceptInvitationResponse> {
+    async acceptMine(user: AuthUser, id: string): Promise<AcceptInvitationResponse> {
       const inv = /^[0-9a-f]{24}$/.test(id) ? await repo.findById(id) : undefined;
       if (!inv || user.email.toLowerCase() !== inv.email.toLowerCase()) {
         throw AppError.notFound(INVITATION_MESSAGES.notFound);

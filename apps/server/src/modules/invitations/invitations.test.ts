@@ -3,7 +3,7 @@ import {
   AcceptInvitationResponseSchema,
   INVITATION_MESSAGES,
   InvitationSchema,
-  PendingInvitationsResponseSchema,
+  MyInvitationsResponseSchema,
   RoomResponseSchema,
   type Room,
 } from '@studycircle/shared';
@@ -255,7 +255,7 @@ describe("the signed-in user's pending invitations", () => {
 
     const res = await call('GET', '/api/invitations', me.token);
     expect(res.status).toBe(200);
-    const { invitations } = PendingInvitationsResponseSchema.parse(res.body);
+    const { invitations } = MyInvitationsResponseSchema.parse(res.body);
     expect(invitations.map((i) => [i.roomName, i.role, i.inviterName, i.email])).toEqual([
       ['Biology circle', 'admin', 'Olivia <Owner>', email],
       ['Algebra circle', 'member', 'Olivia <Owner>', email],
@@ -282,7 +282,7 @@ describe("the signed-in user's pending invitations", () => {
     await invite(room.id, email, 'admin');
     const me = await registerUser(t.baseUrl, { email });
     const stranger = await registerUser(t.baseUrl);
-    const [pending] = PendingInvitationsResponseSchema.parse(
+    const [pending] = MyInvitationsResponseSchema.parse(
       (await call('GET', '/api/invitations', me.token)).body,
     ).invitations;
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTasks } from '../tasks';
-import { usePendingInvitations } from './api/get-pending-invitations';
+import { useMyInvitations } from './api/get-my-invitations';
 import { localDateKey, taskReminders } from './due-tasks';
 
 /**
@@ -16,7 +16,7 @@ export function useReminders(signedIn: boolean) {
     return () => window.clearInterval(timer);
   }, []);
   const taskItems = useMemo(() => taskReminders(tasks, today), [tasks, today]);
-  const invitationsQuery = usePendingInvitations(signedIn);
+  const invitationsQuery = useMyInvitations(signedIn);
   const invitations = invitationsQuery.data ?? [];
   return {
     tasks: taskItems,

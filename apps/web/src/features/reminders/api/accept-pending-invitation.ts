@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptInvitationResponse } from '@studycircle/shared';
 import { apiRequest } from '../../../lib/http';
-import { pendingInvitationsQueryKey } from './get-pending-invitations';
+import { pendingInvitationsQueryKey } from './get-my-invitations';
 
 /**
  * POST /api/invitations/pending/:id/accept: accepts one of the caller's own pending invitations

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BellOff, CalendarClock, Mail } from 'lucide-react';
-import { INVITATION_MESSAGES, type PendingInvitation } from '@studycircle/shared';
+import { INVITATION_MESSAGES, type MyInvitation } from '@studycircle/shared';
 import { HttpError } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -33,7 +33,7 @@ export function RemindersPanel({
   onNavigate,
 }: {
   tasks: readonly TaskReminder[];
-  invitations: readonly PendingInvitation[];
+  invitations: readonly MyInvitation[];
   invitationsFailed: boolean;
   onNavigate: () => void;
 }) {
@@ -108,7 +108,7 @@ function InvitationItem({
   invitation,
   onNavigate,
 }: {
-  invitation: PendingInvitation;
+  invitation: MyInvitation;
   onNavigate: () => void;
 }) {
   const navigate = useNavigate();
