@@ -52,8 +52,12 @@ interface Page {
 function measurePage(file: string): Page {
   const path = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
   const html = readFileSync(join(pagesDir, file), 'utf8');
-  const boot = /<script\b[^>]*\bsrc="([^"]+)"/.exec(html)?.[1];
+  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
+  // The build's own scripts live under /assets; others (public/theme-init.js, which applies the
+  // saved theme before the first paint) are loaded too and count towards the page's JavaScript.
+  const boot = scripts.find((src) => src.startsWith('/assets/'));
   if (!boot) throw new Error(`no script in prerendered/${file}`);
+  const headScripts = scripts.filter((src) => src !== boot);
   // The boot script names the entry; a page that loads the entry directly names it itself.
   const entry = /\.src="([^"]+\.js)"/.exec(read(boot).toString('utf8'))?.[1] ?? boot;
   // The route's own chunk, named after the page's module (landing-page-*.js for /).
@@ -64,6 +68,7 @@ function measurePage(file: string): Page {
   )?.[1];
   if (!chunk) throw new Error(`no ${chunkName} chunk is imported by ${entry}`);
   const files = [
+    ...headScripts,
     boot,
     ...withImports(entry),
     ...withImports(`/assets/${chunk.replace(/^assets\//, '')}`),

@@ -6,6 +6,14 @@ import { App } from './app/app';
 import { PRERENDERED_ROUTES } from './app/router';
 import './index.css';
 
+// public/theme-init.js set the theme before the first paint; from here on lib/theme keeps it in
+// step (the system setting, other tabs). Loaded on the side, so the landing page's initial
+// JavaScript (budget 100 KB, docs/decisions/0006) does not carry it.
+void import('./lib/theme').then(({ applyTheme, watchTheme }) => {
+  applyTheme();
+  watchTheme();
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, YEAR_OF_STUDY_OPTIONS } from './constants.js';
 import { MESSAGES } from './messages.js';
+import { AVATAR, isJpegDataUrl } from './profile.js';
 import { EMAIL_PATTERN, characterCount, firstFailure, isBlank, type Rule } from './rules.js';
 
 /**
@@ -236,13 +237,16 @@ export const UpdateProfileInputSchema = z
     yearOfStudy: z.union([z.enum(YEAR_OF_STUDY_OPTIONS), z.literal('')], {
       error: `Year of study must be one of: ${YEAR_OF_STUDY_OPTIONS.join(', ')}`,
     }),
-    /** A data URL of the resized JPEG avatar (spec: 400 px, quality 0.8), or an http(s) link. */
+    /**
+     * The resized JPEG avatar as a data URL (spec: 400 px, quality 0.8), an http(s) link, or ''
+     * to remove it. Anything else, a PNG or SVG data URL included, is refused.
+     */
     profilePic: z
       .string({ error: 'Profile picture must be text' })
-      .max(700_000, 'Profile picture is too large')
+      .max(AVATAR.maxDataUrlLength, 'Profile picture is too large')
       .refine(
-        (s) => s === '' || /^data:image\/(jpeg|png|webp);base64,/.test(s) || /^https?:\/\//.test(s),
-        'Profile picture must be an image',
+        (s) => s === '' || isJpegDataUrl(s) || /^https?:\/\/[^\s]+$/.test(s),
+        'Profile picture must be a JPEG image',
       ),
   })
   .partial()
@@ -281,3 +285,24 @@ export const ChangePasswordInputSchema = z
     if (message) ctx.addIssue({ code: 'custom', message, path: ['newPassword'] });
   });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** Messages of the account settings (change password, delete account). */
+export const ACCOUNT_MESSAGES = {
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordIncorrect: 'Password is incorrect',
+  passwordChanged: 'Password changed successfully!',
+  accountDeleted: 'Your account has been deleted.',
+  deleteFailed: 'Failed to delete account',
+} as const;
+
+/**
+ * `DELETE /api/auth/account`: the account's current password confirms the deletion, so a
+ * session left open on a shared computer cannot delete the account on its own.
+ */
+export const DeleteAccountInputSchema = z.object({
+  password: requiredString(MESSAGES.passwordRequired)
+    .min(1, MESSAGES.passwordRequired)
+    .max(LIMITS.passwordMax, MESSAGES.passwordRequired),
+});
+export type DeleteAccountInput = z.infer<typeof DeleteAccountInputSchema>;

@@ -7,3 +7,4 @@ export * from './rules.js';
 export * from './contact.js';
 export * from './rooms.js';
 export * from './realtime.js';
+export * from './profile.js';

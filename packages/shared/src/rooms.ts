@@ -415,6 +415,22 @@ export const InvitationSchema = z.object({
 export type Invitation = z.infer<typeof InvitationSchema>;
 
 /**
+ * `GET /api/invitations`: one of the signed-in user's pending invitations (sent to their account
+ * e-mail, not yet accepted, not expired). Its `id` lets the invitee accept it without the mailed
+ * token, which the server only keeps hashed.
+ */
+export const MyInvitationSchema = InvitationSchema.extend({
+  id: z.string(),
+  createdAt: z.string(),
+});
+export type MyInvitation = z.infer<typeof MyInvitationSchema>;
+
+export const MyInvitationsResponseSchema = z.object({
+  invitations: z.array(MyInvitationSchema),
+});
+export type MyInvitationsResponse = z.infer<typeof MyInvitationsResponseSchema>;
+
+/**
  * `POST /api/rooms/:id/invitations` answers 201 with the invitation (never its token). `resent` is
  * true when the address already had a pending invitation to the room: that one was sent again with
  * a fresh link (the old link stops working) rather than a second invitation being created.

@@ -127,7 +127,11 @@ export const roomInvitations = pgTable(
     acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('room_invitations_room_idx').on(t.roomId)],
+  (t) => [
+    index('room_invitations_room_idx').on(t.roomId),
+    // The notifications bell lists a user's pending invitations by their e-mail.
+    index('room_invitations_email_idx').on(t.email, t.createdAt),
+  ],
 );
 
 export const roomMessages = pgTable(

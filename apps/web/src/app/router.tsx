@@ -91,6 +91,14 @@ const CallPage = lazyRoute(() =>
   import('../features/call/pages/call-page').then((m) => m.CallPage),
 );
 
+// Profile and settings (issue 11): features/profile, features/settings.
+const ProfilePage = lazyRoute(() =>
+  import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
+);
+const SettingsPage = lazyRoute(() =>
+  import('../features/settings/pages/settings-page').then((m) => m.SettingsPage),
+);
+
 // Invitations (issue 3).
 const InvitationPage = lazyRoute(() =>
   import('../features/invitations/pages/invitation-page').then((m) => m.InvitationPage),
@@ -119,6 +127,10 @@ export function AppRoutes() {
           {/* A call path without a room id: the page sends it to the rooms list. */}
           <Route path="rooms/call/room" element={<CallPage />} />
           <Route path="rooms/call" element={<CallPage />} />
+          <Route path="dashboard/profile" element={<ProfilePage />} />
+          <Route path="profile" element={<ProfilePage />} />
+          {/* Signed in: it changes the password and can delete the account. */}
+          <Route path="settings" element={<SettingsPage />} />
         </Route>
         <Route path="tasks" element={<TasksPage />} />
         <Route path="resources" element={<ResourcesPage />} />

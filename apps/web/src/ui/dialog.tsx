@@ -13,7 +13,7 @@ export const DialogTrigger = RadixDialog.Trigger;
 export const DialogClose = RadixDialog.Close;
 
 const overlayClasses = cn(
-  'pointer-events-auto fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]',
+  'pointer-events-auto fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px]',
   'motion-safe:animate-[fade-in_150ms_ease-out]',
 );
 

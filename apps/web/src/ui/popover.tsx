@@ -11,6 +11,8 @@ export function Popover({
   label,
   children,
   className,
+  open: controlledOpen,
+  onOpenChange,
 }: {
   /** The button's content (usually an icon). */
   trigger: ReactNode;
@@ -18,8 +20,19 @@ export function Popover({
   label: string;
   children: ReactNode;
   className?: string;
+  /** Controlled use (say, to close the panel when one of its links is followed). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
+  const open = controlledOpen ?? uncontrolledOpen;
+  const setOpenRef = useRef<(next: boolean | ((value: boolean) => boolean)) => void>(() => {});
+  setOpenRef.current = (next) => {
+    const value = typeof next === 'function' ? next(open) : next;
+    if (controlledOpen === undefined) setUncontrolledOpen(value);
+    onOpenChange?.(value);
+  };
+  const setOpen = (next: boolean | ((value: boolean) => boolean)) => setOpenRef.current(next);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -27,11 +40,11 @@ export function Popover({
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (!rootRef.current?.contains(event.target as Node)) setOpenRef.current(false);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        setOpen(false);
+        setOpenRef.current(false);
         buttonRef.current?.focus();
       }
     };

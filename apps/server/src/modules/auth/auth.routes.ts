@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ChangePasswordInputSchema,
+  DeleteAccountInputSchema,
   ForgotPasswordInputSchema,
   LoginInputSchema,
   RegisterInputSchema,
@@ -51,6 +52,18 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       input.newPassword,
     );
     return result;
+  });
+
+  // Deleting needs the password again (not just the token); the service also closes the
+  // account's open sockets on every node.
+  app.delete('/account', signedIn, async (request) => {
+    const input = parseWith(DeleteAccountInputSchema, request.body);
+    const deleted = await auth.deleteAccount(request.user.id, input.password);
+    return {
+      ok: true,
+      handedOverRooms: deleted.handedOver.length,
+      deletedRooms: deleted.deletedRooms.length,
+    };
   });
 
   app.post('/forgot-password', async (request) => {

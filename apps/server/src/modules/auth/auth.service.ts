@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   ERROR_CODES,
   MESSAGES,
   RESET_TOKEN_TTL_MS,
@@ -52,6 +53,8 @@ export const ACCOUNT_LIMITS = {
   forgotMailsPerEmail: { max: 3, windowMs: 60 * MINUTE },
   /** Wrong current passwords on one account: a stolen session cannot guess its way further. */
   changePasswordFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
+  /** Wrong passwords when deleting the account: the same protection. */
+  deleteAccountFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 /**
@@ -238,7 +241,7 @@ export function createAuthService(ctx: ServiceContext) {
       const row = await users().findById(userId);
       if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
         await rateLimiter.hit(failuresKey, rule.windowMs);
-        throw AppError.badRequest('Current password is incorrect');
+        throw AppError.badRequest(ACCOUNT_MESSAGES.currentPasswordIncorrect);
       }
       await rateLimiter.reset(failuresKey);
       refuseCommon(newPassword);
@@ -248,6 +251,29 @@ export function createAuthService(ctx: ServiceContext) {
       );
       await endSessions(userId);
       return { token: await issue(userId, version ?? 0), user: toPublicUser(row) };
+    },
+
+    /**
+     * Deletes the signed-in user's account once their password confirms it, and what they own
+     * (see the users repository's deleteAccount for the rule on owned rooms). Every token dies
+     * with the account, since the user row the tokens point at is gone.
+     */
+    async deleteAccount(userId: string, password: string) {
+      const failuresKey = `delete-account:fail:${userId}`;
+      const rule = ACCOUNT_LIMITS.deleteAccountFailuresPerUser;
+      await refuseIfExhausted(failuresKey, rule);
+      const row = await users().findById(userId);
+      if (!row) throw AppError.unauthorized(MESSAGES.sessionExpired);
+      if (!(await verifyPassword(password, row.passwordHash))) {
+        await rateLimiter.hit(failuresKey, rule.windowMs);
+        throw AppError.badRequest(ACCOUNT_MESSAGES.passwordIncorrect);
+      }
+      const deleted = await users().deleteAccount(userId);
+      if (!deleted) throw AppError.unauthorized(MESSAGES.sessionExpired);
+      await rateLimiter.reset(failuresKey);
+      // The account is gone: its open connections, on every node, end with it.
+      await endSessions(userId);
+      return deleted;
     },
 
     /** The user a bearer token stands for, or an error saying why not. Used by HTTP and sockets. */

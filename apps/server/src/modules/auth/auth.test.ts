@@ -310,6 +310,35 @@ describe('profile and tokens', () => {
     expect(unknown.body).toMatchObject({ message: 'Unknown field: email' });
   });
 
+  it('stores a JPEG avatar data URL that a second sign-in reads back, and refuses other data', async () => {
+    const { token, user, password } = await registerUser(t.baseUrl, { name: 'Avi' });
+    const avatar = `data:image/jpeg;base64,/9j/${'A'.repeat(4000)}`;
+    const saved = await http(t.baseUrl, 'PATCH', '/api/auth/profile', {
+      token,
+      body: { profilePic: avatar, phone: '+91 98765 43210', location: 'Pune' },
+    });
+    expect(saved.status).toBe(200);
+    // Another browser: a fresh sign-in sees what the first one saved.
+    const again = await post('/api/auth/login', { email: user.email, password });
+    expect(again.body).toMatchObject({
+      user: { profilePic: avatar, phone: '+91 98765 43210', location: 'Pune' },
+    });
+    for (const bad of [
+      'data:image/png;base64,iVBORw0KGgo=',
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      `data:image/jpeg;base64,/9j/${'A'.repeat(800_000)}`,
+      42,
+    ]) {
+      const res = await http(t.baseUrl, 'PATCH', '/api/auth/profile', {
+        token,
+        body: { profilePic: bad },
+      });
+      expect(res.status).toBe(400);
+    }
+    const read = await http(t.baseUrl, 'GET', '/api/auth/profile', { token });
+    expect(read.body).toMatchObject({ user: { profilePic: avatar } });
+  });
+
   it('refuses missing, forged, wrong-algorithm and expired tokens with 401', async () => {
     const { user } = await registerUser(t.baseUrl);
     const secret = t.app.deps.jwtSecret;

@@ -168,6 +168,55 @@ export function createInvitationsRepository(db: Db) {
       return row;
     },
 
+    /** The invitation with this id and its room's name, whatever its state. */
+    async findById(id: string) {
+      const [row] = await db
+        .select({
+          id: roomInvitations.id,
+          roomId: roomInvitations.roomId,
+          roomName: rooms.name,
+          inviterId: roomInvitations.inviterId,
+          email: roomInvitations.email,
+          role: roomInvitations.role,
+          expiresAt: roomInvitations.expiresAt,
+          acceptedAt: roomInvitations.acceptedAt,
+        })
+        .from(roomInvitations)
+        .innerJoin(rooms, eq(rooms.id, roomInvitations.roomId))
+        .where(eq(roomInvitations.id, id));
+      return row;
+    },
+
+    /**
+     * Unused, unexpired invitations sent to an address, newest first, with the room's and the
+     * inviter's names (the bell shows them). Capped: a long-ignored inbox still answers fast.
+     */
+    async listPendingForEmail(email: string, now: Date, limit: number) {
+      return db
+        .select({
+          id: roomInvitations.id,
+          roomId: roomInvitations.roomId,
+          roomName: rooms.name,
+          inviterName: users.name,
+          email: roomInvitations.email,
+          role: roomInvitations.role,
+          expiresAt: roomInvitations.expiresAt,
+          createdAt: roomInvitations.createdAt,
+        })
+        .from(roomInvitations)
+        .innerJoin(rooms, eq(rooms.id, roomInvitations.roomId))
+        .innerJoin(users, eq(users.id, roomInvitations.inviterId))
+        .where(
+          and(
+            eq(roomInvitations.email, email),
+            isNull(roomInvitations.acceptedAt),
+            gt(roomInvitations.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(roomInvitations.createdAt), desc(roomInvitations.id))
+        .limit(limit);
+    },
+
     /**
      * Consumes the invitation and grants its role in one transaction. The conditional update
      * (unused, unexpired) makes it single-use even when two accepts race. A new member takes a

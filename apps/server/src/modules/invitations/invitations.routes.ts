@@ -6,13 +6,15 @@ import {
   type Invitation,
   type PendingInvitationResponse,
   type PendingInvitationsResponse,
+  type MyInvitationsResponse,
 } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
 
 /**
  * Invitations under /api (registered in app.ts): create, list pending, resend and cancel (signed
  * in, owner or admin of the room), read (public: the invitation page loads before sign-in),
- * accept (signed in).
+ * accept (signed in); and the signed-in user's own pending invitations, listed and accepted by id
+ * (the notifications bell).
  */
 export async function invitationsRoutes(app: FastifyInstance) {
   const { invitations } = app.services;
@@ -59,6 +61,17 @@ export async function invitationsRoutes(app: FastifyInstance) {
       await invitations.cancel(request.user, request.params.id, request.params.invitationId);
       return reply.status(204).send();
     },
+  );
+
+  app.get('/invitations', signedIn, async (request): Promise<MyInvitationsResponse> => ({
+    invitations: await invitations.listMine(request.user),
+  }));
+
+  app.post<{ Params: { id: string } }>(
+    '/invitations/pending/:id/accept',
+    signedIn,
+    async (request): Promise<AcceptInvitationResponse> =>
+      invitations.acceptMine(request.user, request.params.id),
   );
 
   app.get<{ Params: { token: string } }>(

@@ -7,6 +7,7 @@ import {
   type AssignableRole,
   type Invitation,
   type PendingInvitation,
+  type MyInvitation,
 } from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
@@ -20,6 +21,9 @@ import { createInvitationsRepository } from './invitations.repository.js';
  * carries a single-use link to /invite/:token valid 7 days; the account that owns that address
  * accepts it and joins with that role. Only the token's SHA-256 is stored.
  */
+
+/** The bell lists at most this many pending invitations. */
+export const PENDING_INVITATIONS_LIMIT = 20;
 
 /**
  * Mails are sent on behalf of a user: at most 30 invitations per inviter per hour, times
@@ -39,6 +43,20 @@ export function createInvitationsService(
   const deps = { mailer, rateLimiter, publicUrl: config.publicUrl, log: ctx.log };
   const repo = createInvitationsRepository(db);
   const now = options.now ?? (() => new Date());
+
+  /** Consumes a found invitation for `user`, with the checks and outcomes both accept paths share. */
+  async function acceptFound(
+    user: AuthUser,
+    inv: { id: string; roomId: string; email: string; expiresAt: Date; acceptedAt: Date | null },
+  ): Promise<AcceptInvitationResponse> {
+    const at = now();
+    if (inv.acceptedAt) throw new AppError('NOT_FOUND', 410, INVITATION_MESSAGES.used);
+    if (inv.expiresAt <= at) throw new AppError('NOT_FOUND', 410, INVITATION_MESSAGES.expired);
+    const outcome = await repo.accept(inv.id, user.id, at);
+    if (outcome.kind === 'gone') throw new AppError('NOT_FOUND', 410, INVITATION_MESSAGES.used);
+    if (outcome.kind === 'full') throw AppError.conflict(ROOM_MESSAGES.roomFull);
+    return { roomId: inv.roomId, role: outcome.role };
+  }
 
   /** The invitation behind a link, or undefined when the token is malformed or unknown. */
   async function find(token: string) {
@@ -293,10 +311,40 @@ export function createInvitationsService(
       if (user.email.toLowerCase() !== inv.email.toLowerCase()) {
         throw AppError.forbidden(INVITATION_MESSAGES.wrongAccount);
       }
-      const outcome = await repo.accept(inv.id, user.id, at);
-      if (outcome.kind === 'gone') throw new AppError('NOT_FOUND', 410, INVITATION_MESSAGES.used);
-      if (outcome.kind === 'full') throw AppError.conflict(ROOM_MESSAGES.roomFull);
-      return { roomId: inv.roomId, role: outcome.role };
+      return acceptFound(user, inv);
+    },
+
+    /** The signed-in user's pending invitations: sent to their account e-mail, unused, unexpired. */
+    async listMine(user: AuthUser): Promise<MyInvitation[]> {
+      const rows = await repo.listPendingForEmail(
+        user.email.toLowerCase(),
+        now(),
+        PENDING_INVITATIONS_LIMIT,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        roomId: row.roomId,
+        roomName: row.roomName,
+        inviterName: row.inviterName,
+        email: row.email,
+        role: row.role as AssignableRole,
+        expiresAt: row.expiresAt.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    /**
+     * Accepts a pending invitation by its id, for the bell: the mailed token is stored only
+     * hashed, so the list cannot link to /invite/:token. The id is no secret, so what makes this
+     * safe is the same binding as the link: the signed-in account's e-mail must be the invited
+     * one. Anyone else gets the same 404 as an unknown id, so ids cannot be probed.
+     */
+    async acceptMine(user: AuthUser, id: string): Promise<AcceptInvitationResponse> {
+      const inv = /^[0-9a-f]{24}$/.test(id) ? await repo.findById(id) : undefined;
+      if (!inv || user.email.toLowerCase() !== inv.email.toLowerCase()) {
+        throw AppError.notFound(INVITATION_MESSAGES.notFound);
+      }
+      return acceptFound(user, inv);
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   InvitationSchema,
   PendingInvitationResponseSchema,
   PendingInvitationsResponseSchema,
+  MyInvitationsResponseSchema,
   RoomResponseSchema,
   type Room,
 } from '@studycircle/shared';
@@ -412,5 +413,77 @@ describe('managing pending invitations', () => {
       (await call('DELETE', `/api/rooms/${other.id}/invitations/${forAdmin!.id}`, owner.token))
         .status,
     ).toBe(404);
+  });
+});
+
+describe("the signed-in user's pending invitations", () => {
+  it("lists unused, unexpired invitations to my address, newest first, and nobody else's", async () => {
+    const roomA = await createRoom({ name: 'Algebra circle' });
+    const roomB = await createRoom({ name: 'Biology circle' });
+    const email = newAddress();
+    const other = newAddress();
+    await invite(roomA.id, email);
+    const { token: expiring } = await invite(roomB.id, other);
+    await invite(roomB.id, email.toUpperCase(), 'admin');
+    const me = await registerUser(t.baseUrl, { email });
+
+    const res = await call('GET', '/api/invitations', me.token);
+    expect(res.status).toBe(200);
+    const { invitations } = MyInvitationsResponseSchema.parse(res.body);
+    expect(invitations.map((i) => [i.roomName, i.role, i.inviterName, i.email])).toEqual([
+      ['Biology circle', 'admin', 'Olivia <Owner>', email],
+      ['Algebra circle', 'member', 'Olivia <Owner>', email],
+    ]);
+    expect(invitations[0]!.id).toMatch(/^[0-9a-f]{24}$/);
+    // The listing never carries a token or its hash.
+    expect(JSON.stringify(res.body)).not.toMatch(/token/i);
+
+    // Expired and used invitations drop out of the other invitee's list.
+    const someone = await registerUser(t.baseUrl, { email: other });
+    await createInvitationsRepository(t.database.db).setExpiry(
+      hashToken(expiring),
+      new Date(Date.now() - 1000),
+    );
+    const none = await call('GET', '/api/invitations', someone.token);
+    expect(none.body).toEqual({ invitations: [] });
+
+    expect((await call('GET', '/api/invitations')).status).toBe(401);
+  });
+
+  it('accepts by id for the invited account only; others get the same 404 as an unknown id', async () => {
+    const room = await createRoom({ name: 'Physics circle' });
+    const email = newAddress();
+    await invite(room.id, email, 'admin');
+    const me = await registerUser(t.baseUrl, { email });
+    const stranger = await registerUser(t.baseUrl);
+    const [pending] = MyInvitationsResponseSchema.parse(
+      (await call('GET', '/api/invitations', me.token)).body,
+    ).invitations;
+
+    const path = `/api/invitations/pending/${pending!.id}/accept`;
+    const refused = await call('POST', path, stranger.token);
+    expect([refused.status, refused.body.message]).toEqual([404, INVITATION_MESSAGES.notFound]);
+    for (const bad of ['0'.repeat(24), 'not-an-id', "1' or '1'='1"]) {
+      const res = await call(
+        'POST',
+        `/api/invitations/pending/${encodeURIComponent(bad)}/accept`,
+        me.token,
+      );
+      expect([bad, res.status]).toEqual([bad, 404]);
+    }
+    expect((await call('POST', path)).status).toBe(401);
+
+    const accepted = await call('POST', path, me.token);
+    expect(accepted.status).toBe(200);
+    expect(AcceptInvitationResponseSchema.parse(accepted.body)).toEqual({
+      roomId: room.id,
+      role: 'admin',
+    });
+    const mine = await call('GET', `/api/rooms/${room.id}`, me.token);
+    expect(mine.body.room).toMatchObject({ isMember: true, userRole: 'admin', members: 2 });
+    // Used: gone from the list, and a second accept reads as used.
+    expect((await call('GET', '/api/invitations', me.token)).body).toEqual({ invitations: [] });
+    const again = await call('POST', path, me.token);
+    expect([again.status, again.body.message]).toEqual([410, INVITATION_MESSAGES.used]);
   });
 });

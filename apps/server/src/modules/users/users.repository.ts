@@ -1,8 +1,20 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { roomMembers, roomMessages, rooms, users } from '../../db/schema.js';
 
-/** Data access for users. Only this file (and the auth repository) touches the users table. */
+/**
+ * Data access for users. Only this file (and the auth repository) touches the users table;
+ * deleting an account also writes the room tables, because the hand-over of the rooms a user owns
+ * must happen in the same transaction as the deletion.
+ */
+
+/** What deleting an account did to the rooms the user owned. */
+export interface DeletedAccount {
+  /** Rooms handed to another member (room id and the new owner's id). */
+  handedOver: { roomId: string; newOwnerId: string }[];
+  /** Rooms deleted because nobody else was in them. */
+  deletedRooms: string[];
+}
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -73,6 +85,73 @@ export function createUsersRepository(db: Db) {
         .where(eq(users.id, id))
         .returning({ tokenVersion: users.tokenVersion });
       return row?.tokenVersion;
+    },
+
+    /**
+     * Deletes the user and what they own, in one transaction
+     * (docs/decisions/0007-deleting-an-account.md): each room they own passes to its
+     * longest-standing admin, else its longest-standing member, and is deleted when nobody else
+     * is in it; every room they were in counts one member less; their chat messages go. The rest
+     * (memberships, reset tokens, invitations they sent) goes by ON DELETE CASCADE.
+     * Returns undefined when there was no such user.
+     */
+    async deleteAccount(id: string): Promise<DeletedAccount | undefined> {
+      return db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.id, id))
+          .for('update');
+        if (!existing) return undefined;
+        const result: DeletedAccount = { handedOver: [], deletedRooms: [] };
+        const owned = await tx
+          .select({ id: rooms.id })
+          .from(rooms)
+          .where(eq(rooms.ownerId, id))
+          .for('update');
+        for (const room of owned) {
+          const [successor] = await tx
+            .select({ userId: roomMembers.userId })
+            .from(roomMembers)
+            .where(and(eq(roomMembers.roomId, room.id), ne(roomMembers.userId, id)))
+            .orderBy(desc(sql`${roomMembers.role} = 'admin'`), asc(roomMembers.joinedAt))
+            .limit(1);
+          if (!successor) {
+            await tx.delete(rooms).where(eq(rooms.id, room.id));
+            result.deletedRooms.push(room.id);
+            continue;
+          }
+          await tx
+            .update(rooms)
+            .set({ ownerId: successor.userId, updatedAt: new Date() })
+            .where(eq(rooms.id, room.id));
+          await tx
+            .update(roomMembers)
+            .set({ role: 'owner' })
+            .where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.userId, successor.userId)));
+          result.handedOver.push({ roomId: room.id, newOwnerId: successor.userId });
+        }
+        // The member counts live on the rooms (kept in step with room_members), so every room
+        // the user leaves by disappearing counts one less before the memberships cascade away.
+        const memberships = await tx
+          .select({ roomId: roomMembers.roomId })
+          .from(roomMembers)
+          .where(eq(roomMembers.userId, id));
+        if (memberships.length > 0) {
+          await tx
+            .update(rooms)
+            .set({ memberCount: sql`greatest(${rooms.memberCount} - 1, 0)` })
+            .where(
+              inArray(
+                rooms.id,
+                memberships.map((m) => m.roomId),
+              ),
+            );
+        }
+        await tx.delete(roomMessages).where(eq(roomMessages.userId, id));
+        await tx.delete(users).where(eq(users.id, id));
+        return result;
+      });
     },
 
     /** Sets a new password hash and invalidates earlier tokens in one statement. */

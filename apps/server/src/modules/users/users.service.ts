@@ -37,6 +37,7 @@ export function createUsersService(ctx: ServiceContext) {
       findForAuth: repo.findForAuth,
       bumpTokenVersion: repo.bumpTokenVersion,
       setPassword: repo.setPassword,
+      deleteAccount: repo.deleteAccount,
     },
 
     async getProfile(userId: string): Promise<User> {

@@ -28,7 +28,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
  */
 export default function AppNav() {
   const navigate = useNavigate();
-  const { signOut } = useAuth();
+  const { signOut, user: authUser } = useAuth();
   const user = useNavbarUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const name = displayName(user);
@@ -57,7 +57,7 @@ export default function AppNav() {
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <NotificationsButton />
+          <NotificationsButton signedIn={authUser !== null} />
           <div className="hidden md:block">
             <AvatarMenu name={name} email={email} picture={picture} onSignOut={onSignOut} />
           </div>

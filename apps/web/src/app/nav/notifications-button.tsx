@@ -1,19 +1,49 @@
-import { Bell, BellOff } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Bell } from 'lucide-react';
 import { Popover } from '../../ui/popover';
+import { RemindersPanel, useDueTaskNotifications, useReminders } from '../../features/reminders';
 
 /**
- * The bell in the signed-in bar. The product has no notification source yet, so it says so
- * plainly rather than inventing items.
+ * The bell in the signed-in bar: tasks overdue, due today or tomorrow, and the user's pending
+ * room invitations, with their count on a badge (and in the button's name). It also drives the
+ * browser notification for opted-in users when a task falls due.
  */
-export function NotificationsButton() {
+export function NotificationsButton({ signedIn }: { signedIn: boolean }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const reminders = useReminders(signedIn);
+  const openTasks = useCallback(() => navigate('/tasks'), [navigate]);
+  useDueTaskNotifications(openTasks);
+  const { count } = reminders;
+  const label = count > 0 ? `Notifications, ${count} new` : 'Notifications';
   return (
-    <Popover label="Notifications" trigger={<Bell aria-hidden="true" className="h-5 w-5" />}>
-      <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
-      <div className="mt-3 flex flex-col items-center gap-2 py-4 text-center">
-        <BellOff aria-hidden="true" className="h-8 w-8 text-slate-300" />
-        <p className="text-sm font-medium text-slate-700">No notifications yet</p>
-        <p className="text-xs text-slate-500">Room invitations and reminders will show up here.</p>
-      </div>
+    <Popover
+      label={label}
+      open={open}
+      onOpenChange={setOpen}
+      className="max-sm:fixed max-sm:inset-x-3 max-sm:top-16 max-sm:mt-0 max-sm:w-auto"
+      trigger={
+        <>
+          <Bell aria-hidden="true" className="h-5 w-5" />
+          {count > 0 && (
+            <span
+              aria-hidden="true"
+              data-testid="notifications-badge"
+              className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-white"
+            >
+              {count > 99 ? '99+' : count}
+            </span>
+          )}
+        </>
+      }
+    >
+      <RemindersPanel
+        tasks={reminders.tasks}
+        invitations={reminders.invitations}
+        invitationsFailed={reminders.invitationsFailed}
+        onNavigate={() => setOpen(false)}
+      />
     </Popover>
   );
 }

@@ -10,13 +10,13 @@ import { overlayUsers, type AuthUser } from './user';
 
 /**
  * The account keys of spec section 3, owned here and nowhere else: token, authUser, user,
- * currentUser, userProfile, userBackup, profileData and lastLoginEmail. Corrupt values read as
- * missing.
+ * currentUser, userProfile, userBackup, userAvatar, profileData and lastLoginEmail. Corrupt values
+ * read as missing.
  *
  * Two kinds (docs/decisions/0007-account-data-in-the-browser.md): the live session (token, user,
  * authUser, currentUser, userProfile) ends with the session; the backups a returning person gets
- * back (userBackup, profileData, lastLoginEmail) stay after sign-out, and are only ever read for
- * that same person, so the next student on a shared computer never inherits them.
+ * back (userBackup, userAvatar, profileData, lastLoginEmail) stay after sign-out, and are only ever
+ * read for that same person, so the next student on a shared computer never inherits them.
  */
 
 const KEYS = {
@@ -28,6 +28,7 @@ const KEYS = {
   userBackup: 'userBackup',
   profileData: 'profileData',
   lastLoginEmail: 'lastLoginEmail',
+  userAvatar: 'userAvatar',
 } as const;
 
 const readUserEntry = (key: string): AuthUser | null =>
@@ -147,4 +148,67 @@ export function storeLastLoginEmail(email: string): void {
 export function readPrefillEmail(): string {
   const cachedEmail = readCachedUser()?.email;
   return readLastLoginEmail() ?? (typeof cachedEmail === 'string' ? cachedEmail : '');
+}
+
+/** The profileData record of spec section 3: the fields a returning visitor sees first. */
+function profileDataOf(user: AuthUser, savedAt: string) {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    name: text(user.name),
+    email: text(user.email),
+    profilePic: text(user.profilePic),
+    phone: text(user.phone),
+    location: text(user.location),
+    savedAt,
+  };
+}
+
+/**
+ * Saves an edited profile under every key that holds it (spec section 3): userProfile (the whole
+ * profile), profileData, userAvatar ({profilePic, userId, savedAt}) and the user keys the navbar
+ * and other screens read. `savedAt` (ISO time) lets another tab tell that this copy is newer.
+ */
+export function storeProfile(user: AuthUser, savedAt: string = new Date().toISOString()): void {
+  const { token: _token, ...clean } = user;
+  writeJson(KEYS.userProfile, { ...clean, savedAt });
+  writeJson(KEYS.profileData, profileDataOf(clean, savedAt));
+  const userId = typeof clean.id === 'string' ? clean.id : (clean._id ?? '');
+  writeJson(KEYS.userAvatar, { profilePic: clean.profilePic ?? '', userId, savedAt });
+  storeUser(clean);
+}
+
+/**
+ * The most recently saved profile copy (userProfile, else profileData) and when it was saved
+ * (ms; 0 when unknown), for the profile page to adopt a newer copy saved in another tab.
+ */
+export function readSavedProfile(): { user: AuthUser | null; savedAt: number } {
+  const profile = readUserEntry(KEYS.userProfile);
+  const time = (entry: AuthUser | null) => {
+    const value = entry ? Date.parse(String(entry.savedAt ?? '')) : NaN;
+    return Number.isFinite(value) ? value : 0;
+  };
+  const avatar = readJson<Record<string, unknown> | null>(KEYS.userAvatar, null, isRecord);
+  const user = readCachedUser();
+  // A newer avatar saved on its own (userAvatar) wins over the profile copy's picture.
+  if (user && avatar && typeof avatar.profilePic === 'string' && avatar.profilePic !== '') {
+    const avatarTime = Date.parse(String(avatar.savedAt ?? ''));
+    if (Number.isFinite(avatarTime) && avatarTime >= time(profile))
+      user.profilePic = avatar.profilePic;
+  }
+  return {
+    user,
+    savedAt: Math.max(time(profile), time(readUserEntry(KEYS.profileData))),
+  };
+}
+
+/**
+ * A deleted account: forgets the session and every copy of the person's data kept for them
+ * (the user keys, backups, avatar and last sign-in email), in both storage areas.
+ */
+export function forgetAccount(): void {
+  removeToken();
+  for (const key of Object.values(KEYS)) {
+    removeKey(key);
+    removeKey(key, 'session');
+  }
 }

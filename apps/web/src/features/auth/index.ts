@@ -5,8 +5,16 @@
 export { AuthProvider } from './auth-provider';
 export { useAuth, type AuthContextValue } from './use-auth';
 export { displayName } from './display-name';
-export { mergeProfile, extractUser, type AuthUser } from './user';
-export { forgetSession, readCachedUser, removeToken, storeUser } from './auth-storage';
+export { mergeProfile, extractToken, extractUser, type AuthUser } from './user';
+export {
+  forgetAccount,
+  forgetSession,
+  readCachedUser,
+  readSavedProfile,
+  removeToken,
+  storeProfile,
+  storeUser,
+} from './auth-storage';
 export { dispatchUserDataUpdated, onUserDataUpdated, USER_DATA_UPDATED } from './user-events';
 export {
   POST_LOGIN_REDIRECT_KEY,
@@ -14,3 +22,4 @@ export {
   rememberPostLoginTarget,
   takePostLoginTarget,
 } from './post-login-redirect';
+export { PasswordField } from './components/password-field';

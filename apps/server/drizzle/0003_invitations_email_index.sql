@@ -1,0 +1,1 @@
+CREATE INDEX "room_invitations_email_idx" ON "room_invitations" USING btree ("email","created_at");

@@ -1,0 +1,84 @@
+import {
+  LIMITS,
+  MESSAGES,
+  YEAR_OF_STUDY_OPTIONS,
+  type UpdateProfileInput,
+} from '@studycircle/shared';
+import type { AuthUser } from '../auth';
+
+/** The Profile Information form (spec sections 2 and 5): what the person can edit. */
+export interface ProfileForm {
+  name: string;
+  phone: string;
+  location: string;
+  bio: string;
+  university: string;
+  major: string;
+  yearOfStudy: string;
+}
+
+export const PROFILE_FIELDS = [
+  'name',
+  'phone',
+  'location',
+  'bio',
+  'university',
+  'major',
+  'yearOfStudy',
+] as const satisfies readonly (keyof ProfileForm)[];
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The form's values for a user record; an unknown year of study reads as not chosen. */
+export function formFromUser(user: AuthUser | null): ProfileForm {
+  const year = text(user?.yearOfStudy);
+  return {
+    name: text(user?.name),
+    phone: text(user?.phone),
+    location: text(user?.location),
+    bio: text(user?.bio),
+    university: text(user?.university),
+    major: text(user?.major),
+    yearOfStudy: (YEAR_OF_STUDY_OPTIONS as readonly string[]).includes(year) ? year : '',
+  };
+}
+
+/** True when any field differs from the saved profile (spec section 4: Save Changes enabled). */
+export function isDirty(form: ProfileForm, saved: ProfileForm): boolean {
+  return PROFILE_FIELDS.some((field) => form[field] !== saved[field]);
+}
+
+/** The first rule the form breaks, or null: a name of 2 characters or more, a bio of 500 at most. */
+export function validateProfileForm(form: ProfileForm): string | null {
+  const name = form.name.trim();
+  if (!name) return MESSAGES.nameRequired;
+  if (name.length < LIMITS.nameMin) return MESSAGES.nameMin2;
+  if (form.bio.length > LIMITS.bioMax) return `Bio must be at most ${LIMITS.bioMax} characters`;
+  return null;
+}
+
+/** The PATCH body for the form: trimmed text, the bio as typed. */
+export function toUpdateInput(form: ProfileForm): UpdateProfileInput {
+  return {
+    name: form.name.trim(),
+    phone: form.phone.trim(),
+    location: form.location.trim(),
+    bio: form.bio,
+    university: form.university.trim(),
+    major: form.major.trim(),
+    yearOfStudy: form.yearOfStudy as UpdateProfileInput['yearOfStudy'],
+  };
+}
+
+/**
+ * Adopts a newer stored profile (spec section 4: when the page becomes visible again) without
+ * losing what the person is typing: a field they changed keeps their value, every other field
+ * takes the newer one.
+ */
+export function adoptNewer(form: ProfileForm, saved: ProfileForm, newer: ProfileForm): ProfileForm {
+  const next = { ...newer };
+  for (const field of PROFILE_FIELDS) {
+    if (form[field] !== saved[field]) next[field] = form[field];
+  }
+  return next;
+}

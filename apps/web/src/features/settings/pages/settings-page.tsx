@@ -1,0 +1,25 @@
+import { ChangePasswordSection } from '../components/change-password-section';
+import { DeleteAccountSection } from '../components/delete-account-section';
+import { DevicesSection } from '../components/devices-section';
+import { RemindersSection } from '../components/reminders-section';
+import { ThemeSection } from '../components/theme-section';
+
+/**
+ * Settings (/settings, from the avatar menu): the theme, the devices calls start with, reminder
+ * notifications, the password, and deleting the account.
+ */
+export function SettingsPage() {
+  return (
+    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Settings</h1>
+        <p className="mt-1 text-sm text-slate-600">Make StudyCircle work the way you study.</p>
+      </div>
+      <ThemeSection />
+      <DevicesSection />
+      <RemindersSection />
+      <ChangePasswordSection />
+      <DeleteAccountSection />
+    </div>
+  );
+}
