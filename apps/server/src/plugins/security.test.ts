@@ -2,8 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, registerUser, startTestApp, type TestApp } from '../test/app.js';
 import { startSmtpCapture, type SmtpCapture } from '../test/smtp.js';
-import { hashToken, newId, newSecretToken } from '../lib/ids.js';
-import { createAuthRepository } from '../modules/auth/auth.repository.js';
+import { newId, newSecretToken } from '../lib/ids.js';
 
 /**
  * Nothing secret in caches or logs: every API reply is `Cache-Control: no-store` (a shared
@@ -52,13 +51,17 @@ describe('Cache-Control: no-store', () => {
     );
     const raw = (await smtp.waitForMail(member.user.email)).raw.replace(/=\r?\n/g, '');
     const inviteToken = /\/invite\/([A-Za-z0-9_-]+)/.exec(raw)![1]!;
-    const resetToken = newSecretToken();
-    await createAuthRepository(t.app.deps.db).insertResetToken({
-      id: newId(),
-      userId: member.user.id,
-      tokenHash: hashToken(resetToken),
-      expiresAt: new Date(Date.now() + 60_000),
+    // A real reset link, asked for as a user would, read from the mail it arrives in.
+    await http(t.baseUrl, 'POST', '/api/auth/forgot-password', {
+      body: { email: member.user.email },
     });
+    await expect
+      .poll(() => smtp.messages.some((m) => m.raw.includes('reset-password')), { timeout: 10_000 })
+      .toBe(true);
+    const resetMail = smtp.messages.find((m) => m.raw.includes('reset-password'))!;
+    const resetToken = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(
+      resetMail.raw.replace(/=\r?\n/g, ''),
+    )![1]!;
 
     const login = await http(t.baseUrl, 'POST', '/api/auth/login', {
       body: { email: owner.user.email, password: owner.password },

@@ -11,7 +11,7 @@ import {
   onMediaDevicesChange,
   requestMediaAccess,
   type MediaDeviceLists,
-} from '../../../lib/media-devices';
+} from '../../call';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';

@@ -1,5 +1,6 @@
 /**
- * Lists the cameras and microphones for the Settings page's device choice. Browsers hide device
+ * Lists the cameras and microphones for the Settings page's device choice (through the call
+ * feature's index: only this media layer touches the devices). Browsers hide device
  * names (and often all but one device) until the page has been allowed the camera and microphone
  * once, so `requestMediaAccess` asks, then stops the tracks at once: Settings only needs the
  * permission, never the picture or sound. The call's own media layer opens the devices for real.
