@@ -210,7 +210,7 @@ test.describe('community page', () => {
               return;
             }
             resolve(!document.documentElement.hasAttribute('data-hydrated'));
-            const link = [...document.querySelectorAll('a')].find((a) =>
+            const link = Array.from(document.querySelectorAll('a')).find((a) =>
               a.textContent?.includes('Join the Community'),
             );
             link?.click();
