@@ -6,7 +6,7 @@ import { forgetRoomLists } from '../features/rooms/storage/rooms-storage';
  * clears its session keys and the query cache itself and calls this for the rest, since a feature
  * cannot import another (app/ composes them). A feature that stores account-bound data adds its
  * clear function here; device-local data (tasks, notes, resources, stats, call devices) is kept
- * on purpose. Why each key is or is not here: docs/decisions/0007-account-data-in-the-browser.md.
+ * on purpose. Why each key is or is not here: docs/decisions/0010-account-data-in-the-browser.md.
  *
  * Loaded on demand (app.tsx), so the public pages' entry does not carry the features it names.
  */

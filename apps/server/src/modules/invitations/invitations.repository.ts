@@ -37,7 +37,7 @@ export function createInvitationsRepository(db: Db) {
     /**
      * The room's unaccepted invitation for `email`, expired or not: there is at most one per
      * room and address, because inviting the address again refreshes that row (see
-     * docs/decisions/0007-one-pending-invitation-per-address.md).
+     * docs/decisions/0011-one-pending-invitation-per-address.md).
      */
     async findOpenForEmail(roomId: string, email: string) {
       const [row] = await db

@@ -31,7 +31,7 @@ import { channel } from './live.service.js';
  * (the rooms service decides), and remembered as the socket's Socket.IO room; eviction (membership
  * or session ended) removes the socket from that room, so the next event is refused. Relayed
  * signalling goes only to a socket in the sender's own call. The choices behind this module:
- * docs/decisions/0007-live-room-signalling-and-chat.md.
+ * docs/decisions/0008-live-room-signalling-and-chat.md.
  */
 
 export interface SignallingOptions {

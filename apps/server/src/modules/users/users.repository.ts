@@ -89,7 +89,7 @@ export function createUsersRepository(db: Db) {
 
     /**
      * Deletes the user and what they own, in one transaction
-     * (docs/decisions/0007-deleting-an-account.md): each room they own passes to its
+     * (docs/decisions/0013-deleting-an-account.md): each room they own passes to its
      * longest-standing admin, else its longest-standing member, and is deleted when nobody else
      * is in it; every room they were in counts one member less; their chat messages go. The rest
      * (memberships, reset tokens, invitations they sent) goes by ON DELETE CASCADE.

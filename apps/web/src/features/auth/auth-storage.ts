@@ -13,7 +13,7 @@ import { overlayUsers, type AuthUser } from './user';
  * currentUser, userProfile, userBackup, userAvatar, profileData and lastLoginEmail. Corrupt values
  * read as missing.
  *
- * Two kinds (docs/decisions/0007-account-data-in-the-browser.md): the live session (token, user,
+ * Two kinds (docs/decisions/0010-account-data-in-the-browser.md): the live session (token, user,
  * authUser, currentUser, userProfile) ends with the session; the backups a returning person gets
  * back (userBackup, userAvatar, profileData, lastLoginEmail) stay after sign-out, and are only ever
  * read for that same person, so the next student on a shared computer never inherits them.

@@ -4,7 +4,7 @@ import { DASHBOARD_TIME_ZONE } from './greeting';
  * Calendar days in the dashboard's fixed zone, Asia/Kolkata (spec section 9). Every day-based
  * rule (the daily quote and message, the study streak, tasks created today, overdue tasks) uses
  * this zone, not the browser's, so a day boundary means the same everywhere: see
- * docs/decisions/0007-dashboard-days-in-asia-kolkata.md.
+ * docs/decisions/0012-dashboard-days-in-asia-kolkata.md.
  */
 
 /** The calendar date (yyyy-mm-dd) at `date` in `timeZone`. */

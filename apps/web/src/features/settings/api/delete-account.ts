@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/http';
 /**
  * DELETE /api/auth/account with the account's password. Rooms the user owns pass to their
  * longest-standing admin or member, or are deleted when empty
- * (docs/decisions/0007-deleting-an-account.md).
+ * (docs/decisions/0013-deleting-an-account.md).
  */
 export async function deleteAccount(input: DeleteAccountInput): Promise<void> {
   await apiRequest<unknown>('/auth/account', { method: 'DELETE', body: input });
