@@ -58,7 +58,7 @@ describe('start-up failures', () => {
       `Cannot start: port ${port} is already in use. Stop the other process using it, or choose another port, e.g. PORT=${port + 1} npm start.`,
     ]);
     expect(run.stdout).not.toMatch(/EADDRINUSE|"err"|stack/);
-  }, 60_000);
+  }, 180_000);
 
   it('a bad setting: one line naming the variable, exit 1', async () => {
     const run = await start({ PORT: 'three thousand' });
@@ -67,5 +67,5 @@ describe('start-up failures', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Cannot start: bad setting: PORT: .+\. Fix it and start again\.$/);
     expect(run.stdout).toBe('');
-  }, 60_000);
+  }, 180_000);
 });
