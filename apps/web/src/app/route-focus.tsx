@@ -21,16 +21,22 @@ export function RouteFocus() {
       return;
     }
     const started = Date.now();
+    // What had focus when the route changed (the link pressed, or the body).
+    const before = document.activeElement;
     let timer: number | undefined;
     const attempt = () => {
       const active = document.activeElement;
       const main = document.getElementById('main');
-      // Focus the page chose (inside the page or in a dialog it opened) is left alone.
+      // Focus the page chose (inside the page or in a dialog it opened) is left alone, and so is
+      // focus the person moved while a lazy page was still loading (the avatar menu, say):
+      // taking it away would close the menu under their pointer.
       const settled =
         active &&
         active !== document.body &&
         active !== main &&
-        (main?.contains(active) || active.closest('[role="dialog"], [role="alertdialog"]'));
+        (active !== before ||
+          main?.contains(active) ||
+          active.closest('[role="dialog"], [role="alertdialog"], [role="menu"]'));
       const heading = main?.querySelector<HTMLElement>('h1');
       if (heading && !settled) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
