@@ -409,7 +409,7 @@ test.describe('prerendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
-  test("leaving a prerendered page for one without metadata brings back the site's title", async ({
+  test("leaving a prerendered page for sign-in brings back the site's description, with the page's own title", async ({
     page,
   }) => {
     await page.goto('/features');
@@ -420,7 +420,8 @@ test.describe('prerendered public pages', () => {
       .getByRole('link', { name: 'Sign In' })
       .click();
     await page.waitForURL('**/login');
-    await expect(page).toHaveTitle(SITE_TITLE);
+    // Sign-in names itself; the features page's description and preview tags do not linger.
+    await expect(page).toHaveTitle('Sign In – StudyCircle');
     expect(await metaContent(page, 'meta[name="description"]')).toContain('study together');
   });
 
