@@ -1,36 +1,11 @@
-import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Checks the study-tools pages share: axe-core, sideways scrolling at phone widths, console
+ * Checks the study-tools pages share: axe-core (from axe.ts), sideways scrolling at phone widths, console
  * errors, and reading or seeding local storage as a returning user's browser would hold it.
  */
 
-const require = createRequire(import.meta.url);
-const AXE_PATH = require.resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's violations on the page as it stands, one readable line each. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const { violations } = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run(c: Document, o: object): Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe.run(document, { resultTypes: ['violations'] }),
-  );
-  return violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
+export { axeViolations } from './axe';
 
 /** Fails when the page is wider than the viewport (something scrolls sideways). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
