@@ -3,7 +3,6 @@ import {
   addTag,
   canManageRoom,
   canSeeCardMenu,
-  filterRooms,
   formatAge,
   memberCountLabel,
   roleOf,
@@ -42,30 +41,6 @@ describe('card visibility rules', () => {
     expect(roleOf(room({ userRole: undefined }))).toBe('member');
     expect(roleOf(room({ userRole: 'superuser' }))).toBe('member');
     expect(roleOf(null)).toBe('member');
-  });
-});
-
-describe('filterRooms', () => {
-  const rooms = [
-    room({ name: 'Calculus', status: 'active' }),
-    room({
-      name: 'Biology',
-      subject: 'Science',
-      description: '',
-      tags: ['cells'],
-      status: 'break',
-    }),
-    room({ name: 'History', subject: 'Humanities', description: '', tags: [], status: 'studying' }),
-  ];
-  it('searches name, subject, description and tags case-insensitively', () => {
-    expect(filterRooms(rooms, 'calc', 'all').map((r) => r.name)).toEqual(['Calculus']);
-    expect(filterRooms(rooms, 'SCIENCE', 'all').map((r) => r.name)).toEqual(['Biology']);
-    expect(filterRooms(rooms, 'cells', 'all').map((r) => r.name)).toEqual(['Biology']);
-    expect(filterRooms(rooms, '  ', 'all')).toHaveLength(3);
-  });
-  it('filters by status', () => {
-    expect(filterRooms(rooms, '', 'studying').map((r) => r.name)).toEqual(['History']);
-    expect(filterRooms(rooms, 'calc', 'break')).toEqual([]);
   });
 });
 

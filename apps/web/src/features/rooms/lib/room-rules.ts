@@ -1,4 +1,4 @@
-import { normaliseTags, type Room, type RoomRole, type RoomStatus } from '@studycircle/shared';
+import { normaliseTags, type RoomRole, type RoomStatus } from '@studycircle/shared';
 
 /**
  * Who sees what on a room (spec section 6) and the list's search and filter. Pure functions, so
@@ -27,22 +27,6 @@ export function canManageRoom(room: { userRole?: string | null; isMember?: boole
 /** Join appears only when the user is not already a member. */
 export function showJoinButton(room: { isMember?: boolean }): boolean {
   return room.isMember !== true;
-}
-
-/** Case-insensitive search over name, subject, description and tags, then the status filter. */
-export function filterRooms<
-  T extends Pick<Room, 'name' | 'subject' | 'description' | 'tags' | 'status'>,
->(rooms: readonly T[], query: string, status: RoomStatusFilter): T[] {
-  const needle = query.trim().toLowerCase();
-  return rooms.filter((room) => {
-    if (status !== 'all' && room.status !== status) return false;
-    if (!needle) return true;
-    const haystack = [room.name, room.subject, room.description, ...(room.tags ?? [])]
-      .filter(Boolean)
-      .join(' ')
-      .toLowerCase();
-    return haystack.includes(needle);
-  });
 }
 
 /** "Just now", then minutes, hours and days ago (spec section 4). */
