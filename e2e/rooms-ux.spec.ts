@@ -119,6 +119,11 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 async function fitsTheWindow(page: Page, dialogName: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
+  // Measure where the dialog comes to rest, not a frame of its slide-in (the drawer enters from
+  // the side and is off-screen while it moves).
+  await dialog.evaluate((root) =>
+    Promise.all(root.getAnimations({ subtree: true }).map((a) => a.finished)),
+  );
   const overflow = await dialog.evaluate((root) => {
     const limit = document.documentElement.clientWidth;
     const offenders: string[] = [];

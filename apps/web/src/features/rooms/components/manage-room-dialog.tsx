@@ -280,13 +280,15 @@ function MemberRow({
             size="sm"
             loading={remove.isPending}
             onClick={() =>
-              remove.mutate(member.id, {
-                onSuccess: () => toast(`${member.name} was removed.`),
-                onError: (err) => {
+              // The promise, not mutate's own callbacks: those are dropped when this row unmounts,
+              // and the refreshed member list can remove the row before they would run.
+              remove.mutateAsync(member.id).then(
+                () => toast(`${member.name} was removed.`),
+                (err: unknown) => {
                   toast(messageOf(err, 'Could not remove the member.'), { tone: 'error' });
                   stopConfirming();
                 },
-              })
+              )
             }
           >
             Remove {member.name}
