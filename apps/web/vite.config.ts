@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { sharedMarketingIconFiles } from './vite/marketing-icons.js';
 import { pageCss } from './vite/page-css.js';
 
 /** Each page chunk's CSS, for the prerender (vite/page-css.ts); vite/prerender.mjs reads it. */
@@ -31,6 +32,9 @@ if (!existsSync(reactRouterProduction)) {
 // always talks to one origin, as in production.
 export default defineConfig(({ command, isSsrBuild }) => {
   const browserBuild = command === 'build' && !isSsrBuild;
+  const marketingIcons = browserBuild
+    ? sharedMarketingIconFiles(fileURLToPath(new URL('src', import.meta.url)))
+    : new Set<string>();
   return {
     plugins: [react(), tailwindcss(), pageCss(PAGE_CSS_FILE)],
     resolve: {
@@ -56,6 +60,16 @@ export default defineConfig(({ command, isSsrBuild }) => {
                   // bundler splits off what lazy pages share with it (React, the icon base, auth
                   // storage) into small files: more requests, and each compresses worse alone.
                   { name: 'index', tags: ['$initial'], priority: 2 },
+                  // The icons the marketing pages draw, as one file (vite/marketing-icons.ts).
+                  {
+                    name: 'marketing-icons',
+                    test: (id) => {
+                      const icon =
+                        /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([\w-]+\.mjs)$/.exec(id);
+                      return icon !== null && marketingIcons.has(icon[1]!);
+                    },
+                    priority: 1,
+                  },
                   // The frame the marketing pages share (layout, footer, cards, hooks) as one
                   // file rather than one per component. Only those modules: pulling in what they
                   // import (icons) would make signed-in pages that share an icon load it all.
