@@ -1,9 +1,10 @@
-import { Link, useLocation, Navigate } from 'react-router';
-import { Compass, RefreshCw, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { RefreshCw, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, buttonClasses } from '../ui/button';
 
-function ErrorFrame({
+/** The frame of the error and not-found pages: an icon, a title, a line, and ways out. */
+export function ErrorFrame({
   title,
   body,
   icon,
@@ -62,26 +63,6 @@ export function RouteError({ standalone = false }: { standalone?: boolean }) {
       icon={<TriangleAlert aria-hidden="true" className="h-7 w-7" />}
       showReload
       standalone={standalone}
-    />
-  );
-}
-
-/**
- * Any other path goes to /dashboard/rooms (spec section 2). If that target is itself unknown to the
- * router (its page is not registered), redirecting again would loop, so a not-found page shows.
- */
-export function UnknownRoute() {
-  const { pathname } = useLocation();
-  if (pathname.replace(/\/+$/, '').toLowerCase() !== '/dashboard/rooms') {
-    return <Navigate to="/dashboard/rooms" replace />;
-  }
-  return (
-    <ErrorFrame
-      title="Page not found"
-      body="We couldn't find that page. It may have moved, or the link may be mistyped."
-      icon={<Compass aria-hidden="true" className="h-7 w-7" />}
-      showReload={false}
-      standalone={false}
     />
   );
 }

@@ -2,7 +2,6 @@ import { Route, Routes } from 'react-router';
 import { lazyRoute } from './lazy-route';
 import { RootLayout } from './root-layout';
 import { RequireAuth } from './require-auth';
-import { UnknownRoute } from './route-error';
 
 /*
  * Every route of spec section 2, in React Router's declarative mode: the data router alone added
@@ -42,6 +41,11 @@ export const PRERENDERED_ROUTES: ReadonlyMap<string, { preload: () => Promise<un
     ['/groups', GroupsPage],
   ],
 );
+
+// Any other path: a redirect, or a not-found page (unknown-route.tsx).
+const UnknownRoute = lazyRoute(() => import('./unknown-route').then((m) => m.UnknownRoute), {
+  query: false,
+});
 
 // Accounts: features/auth, with the invitation an invitee arrived from (invited-auth-pages.tsx).
 const LoginPage = lazyRoute(() => import('./invited-auth-pages').then((m) => m.InvitedLoginPage));
