@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALL_LIMIT, REALTIME_ERROR_CODES } from '@studycircle/shared';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { http, registerUser, startTestApp, type TestApp } from '../test/app.js';
 import { connected, next, roomWithMembers } from '../test/live.js';
@@ -82,6 +83,26 @@ describe('several nodes through Redis', () => {
     } finally {
       onA.disconnect();
       onB.disconnect();
+    }
+  });
+
+  it(`holds the call to ${CALL_LIMIT} when people join at once on both nodes`, async () => {
+    const { room, owner, members } = await roomWithMembers(a, CALL_LIMIT + 1);
+    const sockets = await Promise.all(
+      [owner, ...members].map((u, i) => connected((i % 2 ? b : a).baseUrl, u.token)),
+    );
+    try {
+      const results = await Promise.all(
+        sockets.map((s) => s.emitWithAck('join-room', { roomId: room.id, name: 'n' })),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(CALL_LIMIT);
+      expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.code)).toEqual([
+        REALTIME_ERROR_CODES.callFull,
+        REALTIME_ERROR_CODES.callFull,
+      ]);
+      expect(await a.app.io.in(`call:${room.id}`).fetchSockets()).toHaveLength(CALL_LIMIT);
+    } finally {
+      for (const s of sockets) s.disconnect();
     }
   });
 });

@@ -2,6 +2,7 @@ import { REALTIME_MESSAGES, type CallParticipant, type CallPresence } from '@stu
 import type { ServiceContext } from '../../services.js';
 import type { IoServer } from '../../types.js';
 import type { AuthUser } from '../auth/auth.types.js';
+import { createSeatLock } from './seat-lock.js';
 
 /**
  * Live connections: who is in which call, and ending connections when a session or a membership
@@ -23,6 +24,7 @@ export const channel = {
 
 export function createLiveService(ctx: ServiceContext) {
   let io: IoServer | undefined;
+  const seatLock = createSeatLock(ctx.deps.redis);
 
   async function callSockets(roomId: string) {
     return io ? io.in(channel.call(roomId)).fetchSockets() : [];
@@ -32,6 +34,14 @@ export function createLiveService(ctx: ServiceContext) {
     /** Called once by the socket plugin. */
     attach(server: IoServer) {
       io = server;
+    },
+
+    /**
+     * Runs `work` (count who is in the room's call, then join it or refuse) while no other join to
+     * that call runs, on any node, so the call limit holds when several people join at once.
+     */
+    withCallSeat<T>(roomId: string, work: () => Promise<T>): Promise<T> {
+      return seatLock(roomId, work);
     },
 
     /** Everyone in the room's call now, on every node, as `users-in-room` lists them. */

@@ -150,13 +150,22 @@ export function registerSignallingHandlers(
       const input = parseWith(JoinRoomPayloadSchema, payload);
       const roomId = await joinChat(input.roomId.toLowerCase());
       if (socket.data.callRoomId && socket.data.callRoomId !== roomId) await leaveCall();
-      const already = socket.rooms.has(channel.call(roomId));
-      const others = (await live.callParticipants(roomId)).filter((p) => p.id !== socket.id);
-      // The ninth is refused the call but keeps the chat subscription made above.
-      if (!already && others.length >= CALL_LIMIT) {
-        throw AppError.realtime(REALTIME_ERROR_CODES.callFull, REALTIME_MESSAGES.callFull);
-      }
-      await socket.join(channel.call(roomId));
+      // Counting and joining happen under the room's seat lock: two joining at once cannot both
+      // take the last seat.
+      const { already, others } = await live.withCallSeat(roomId, async () => {
+        const already = socket.rooms.has(channel.call(roomId));
+        const others = (await live.callParticipants(roomId)).filter((p) => p.id !== socket.id);
+        // The ninth is refused the call but keeps the chat subscription made above.
+        if (!already && others.length >= CALL_LIMIT) {
+          throw AppError.realtime(REALTIME_ERROR_CODES.callFull, REALTIME_MESSAGES.callFull);
+        }
+        // It may have gone while it waited for the lock: a seat must not go to a ghost.
+        if (socket.disconnected) {
+          throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
+        }
+        await socket.join(channel.call(roomId));
+        return { already, others };
+      });
       socket.data.callRoomId = roomId;
       if (!already) {
         socket

@@ -133,6 +133,23 @@ describe('joining a call', () => {
     expect(sent.ok).toBe(true);
     expect((await got).text).toBe('room for one more?');
   });
+
+  it(`lets only ${CALL_LIMIT} of ${CALL_LIMIT + 2} people joining at the same moment into the call`, async () => {
+    const { room, owner, members } = await roomWithMembers(t, CALL_LIMIT + 1);
+    const sockets = await Promise.all([owner, ...members].map((u) => client(u.token)));
+    const results = await Promise.all(
+      sockets.map((s) => s.emitWithAck('join-room', { roomId: room.id, name: 'n' })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(CALL_LIMIT);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      { ok: false, code: REALTIME_ERROR_CODES.callFull, message: REALTIME_MESSAGES.callFull },
+      { ok: false, code: REALTIME_ERROR_CODES.callFull, message: REALTIME_MESSAGES.callFull },
+    ]);
+    const presence = await http(t.baseUrl, 'GET', `/api/rooms/${room.id}/presence`, {
+      token: owner.token,
+    });
+    expect(RoomPresenceResponseSchema.parse(presence.body).presence.count).toBe(CALL_LIMIT);
+  });
 });
 
 describe('call presence', () => {
