@@ -105,4 +105,36 @@ describe('several nodes through Redis', () => {
       for (const s of sockets) s.disconnect();
     }
   });
+
+  // Sent without waiting for acks, as a browser trickles candidates: the relay checks the peer on
+  // the other node (an awaited lookup) and must not let a later candidate overtake an earlier one.
+  it('relays an offer and its candidates to another node in the order they were sent', async () => {
+    const { room, owner, members } = await roomWithMembers(a, 1);
+    const onA = await connected(a.baseUrl, owner.token);
+    const onB = await connected(b.baseUrl, members[0]!.token);
+    try {
+      await onA.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+      await onB.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+      const received: string[] = [];
+      const all = new Promise<void>((resolve) => {
+        onB.on('offer', () => received.push('offer'));
+        onB.on('ice-candidate', ({ candidate }) => {
+          received.push(candidate?.candidate ?? '');
+          if (received.length === 41) resolve();
+        });
+      });
+      const sent = ['offer'];
+      onA.emit('offer', { to: onB.id!, sdp: { type: 'offer', sdp: 'v=0' } }, () => {});
+      for (let i = 0; i < 40; i++) {
+        const candidate = `candidate:${i} 1 udp 1 127.0.0.1 ${9000 + i} typ host`;
+        sent.push(candidate);
+        onA.emit('ice-candidate', { to: onB.id!, candidate: { candidate, sdpMid: '0' } }, () => {});
+      }
+      await all;
+      expect(received).toEqual(sent);
+    } finally {
+      onA.disconnect();
+      onB.disconnect();
+    }
+  });
 });

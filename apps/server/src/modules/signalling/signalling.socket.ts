@@ -120,6 +120,18 @@ export function registerSignallingHandlers(
       remotePeers.set(to, Date.now() + REMOTE_PEER_TTL_MS);
     }
 
+    /**
+     * Relays (offer, answer, ice-candidate) leave in the order they arrived. Checking a peer on
+     * another node awaits a lookup while a later relay to a peer already confirmed would not, so
+     * without this queue a candidate could overtake its offer.
+     */
+    let relayTail: Promise<unknown> = Promise.resolve();
+    function inArrivalOrder(relay: () => Promise<void>): Promise<void> {
+      const run = relayTail.then(relay, relay);
+      relayTail = run.catch(() => undefined);
+      return run;
+    }
+
     /** Leaves the call this socket is in, telling the others. */
     async function leaveCall(): Promise<void> {
       const roomId = socket.data.callRoomId;
@@ -199,27 +211,33 @@ export function registerSignallingHandlers(
       }
     });
 
-    handle('offer', async (payload) => {
-      const input = parseWith(OfferPayloadSchema, payload);
-      const roomId = currentCall();
-      await requirePeer(input.to, roomId);
-      // `from` and `name` are the server's: a client cannot speak for another.
-      io.to(input.to).emit('offer', { from: socket.id, sdp: input.sdp, name: user.name });
-    });
+    handle('offer', (payload) =>
+      inArrivalOrder(async () => {
+        const input = parseWith(OfferPayloadSchema, payload);
+        const roomId = currentCall();
+        await requirePeer(input.to, roomId);
+        // `from` and `name` are the server's: a client cannot speak for another.
+        io.to(input.to).emit('offer', { from: socket.id, sdp: input.sdp, name: user.name });
+      }),
+    );
 
-    handle('answer', async (payload) => {
-      const input = parseWith(AnswerPayloadSchema, payload);
-      const roomId = currentCall();
-      await requirePeer(input.to, roomId);
-      io.to(input.to).emit('answer', { from: socket.id, sdp: input.sdp });
-    });
+    handle('answer', (payload) =>
+      inArrivalOrder(async () => {
+        const input = parseWith(AnswerPayloadSchema, payload);
+        const roomId = currentCall();
+        await requirePeer(input.to, roomId);
+        io.to(input.to).emit('answer', { from: socket.id, sdp: input.sdp });
+      }),
+    );
 
-    handle('ice-candidate', async (payload) => {
-      const input = parseWith(IceCandidatePayloadSchema, payload);
-      const roomId = currentCall();
-      await requirePeer(input.to, roomId);
-      io.to(input.to).emit('ice-candidate', { from: socket.id, candidate: input.candidate });
-    });
+    handle('ice-candidate', (payload) =>
+      inArrivalOrder(async () => {
+        const input = parseWith(IceCandidatePayloadSchema, payload);
+        const roomId = currentCall();
+        await requirePeer(input.to, roomId);
+        io.to(input.to).emit('ice-candidate', { from: socket.id, candidate: input.candidate });
+      }),
+    );
 
     handle('peer-state', async (payload) => {
       const input = parseWith(PeerStatePayloadSchema, payload);
