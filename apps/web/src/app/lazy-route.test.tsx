@@ -49,6 +49,60 @@ describe('lazyRoute', () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('prefetches the routes a page leads to once its own chunk is in, so they open at once', async () => {
+    let resolveFirst: (page: () => ReactElement) => void = () => {};
+    const loadNext = vi.fn(() =>
+      Promise.resolve(() => (
+        <>
+          <h1>Call</h1>
+          <Link to="/">Back</Link>
+        </>
+      )),
+    );
+    const Next = lazyRoute(loadNext, { query: false });
+    const First = lazyRoute(
+      () => new Promise<() => ReactElement>((done) => (resolveFirst = done)),
+      { query: false, prefetch: () => [Next] },
+    );
+    mockApi({});
+    renderRoutes([
+      { path: '/', element: <First /> },
+      { path: '/call', element: <Next /> },
+    ]);
+    await screen.findByRole('progressbar', { name: 'Loading page' });
+    // Not before: the page's own chunk keeps the network to itself until it has arrived.
+    expect(loadNext).not.toHaveBeenCalled();
+    resolveFirst(() => <Link to="/call">Join</Link>);
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Join' }));
+    expect(loadNext).toHaveBeenCalledTimes(1);
+    // Rendered in the same commit as the navigation: no loading bar, so React's reveal throttle
+    // (300 ms after a fallback) never applies.
+    expect(screen.getByRole('heading', { name: 'Call' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('tries a page again when its prefetch failed, instead of keeping the failure', async () => {
+    const loadNext = vi
+      .fn<() => Promise<() => ReactElement>>()
+      .mockRejectedValueOnce(new Error('network blip'))
+      .mockResolvedValue(() => <h1>Call</h1>);
+    const Next = lazyRoute(loadNext, { query: false });
+    const First = lazyRoute(() => Promise.resolve(() => <Link to="/call">Join</Link>), {
+      query: false,
+      prefetch: () => [Next],
+    });
+    await First.preload();
+    await vi.waitFor(() => expect(loadNext).toHaveBeenCalledTimes(1));
+    mockApi({});
+    renderRoutes([
+      { path: '/', element: <First /> },
+      { path: '/call', element: <Next /> },
+    ]);
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Join' }));
+    expect(await screen.findByRole('heading', { name: 'Call' })).toBeInTheDocument();
+    expect(loadNext).toHaveBeenCalledTimes(2);
+  });
+
   it('gives pages the shared query cache unless they opt out', async () => {
     function UsesQueries() {
       return <h1>{useQueryClient() ? 'Has cache' : 'No cache'}</h1>;

@@ -30,8 +30,20 @@ export function RouteLoading() {
  * Pages get the shared query cache unless `query: false`. Its chunk downloads in parallel with the
  * page's; only the marketing pages that make no API call opt out, which keeps TanStack Query out of
  * the landing page's initial JavaScript. A page that starts using queries must drop the opt-out.
+ *
+ * `prefetch` names routes the page leads to at once (the room page's Join Video Call): their
+ * chunks start downloading as soon as this page's own has loaded, so following the link renders
+ * the next page in the same commit. A route that suspends instead shows its loading bar, and
+ * React then holds the page back until 300 ms after that fallback appeared (its Suspense reveal
+ * throttle), however quickly the chunk arrives.
  */
-export function lazyRoute(load: () => Promise<ComponentType>, { query = true } = {}) {
+export function lazyRoute(
+  load: () => Promise<ComponentType>,
+  {
+    query = true,
+    prefetch,
+  }: { query?: boolean; prefetch?: () => readonly { preload(): Promise<unknown> }[] } = {},
+) {
   let loading: Promise<ComponentType> | undefined;
   // Set once the chunk has loaded: later renders use the page directly, without suspending.
   let Loaded: ComponentType | undefined;
@@ -46,7 +58,19 @@ export function lazyRoute(load: () => Promise<ComponentType>, { query = true } =
           </QueryProvider>
         );
       };
-    })().then((Component) => (Loaded = Component)));
+    })().then(
+      (Component) => {
+        // A failed prefetch costs nothing: that route loads (and reports) on its own when opened.
+        for (const next of prefetch?.() ?? []) next.preload().catch(() => {});
+        return (Loaded = Component);
+      },
+      (err: unknown) => {
+        // Forgotten, so that a failed early load (a prefetch, a network blip) is tried again
+        // when the page is actually rendered.
+        loading = undefined;
+        throw err;
+      },
+    ));
   const Page = lazy(async () => ({ default: await preload() }));
   function RouteSection() {
     const { pathname } = useLocation();

@@ -67,8 +67,11 @@ const DashboardPage = lazyRoute(() =>
 const StudyRoomsPage = lazyRoute(() =>
   import('../features/rooms/pages/study-rooms-page').then((m) => m.StudyRoomsPage),
 );
-const RoomDetailPage = lazyRoute(() =>
-  import('../features/rooms/pages/room-detail-page').then((m) => m.RoomDetailPage),
+// The room page prefetches the call's chunk: Join Video Call then opens the call at once, with
+// no loading bar and no Suspense reveal delay (issue 10's call set-up time, bench/call-setup.ts).
+const RoomDetailPage = lazyRoute(
+  () => import('../features/rooms/pages/room-detail-page').then((m) => m.RoomDetailPage),
+  { prefetch: () => [CallPage] },
 );
 const RoomsIndexRedirect = lazyRoute(() =>
   import('../features/rooms/pages/redirects').then((m) => m.RoomsIndexRedirect),
