@@ -160,7 +160,12 @@ export function registerSignallingHandlers(
 
     handle('join-room', async (payload) => {
       const input = parseWith(JoinRoomPayloadSchema, payload);
-      const roomId = await joinChat(input.roomId.toLowerCase());
+      const requested = input.roomId.toLowerCase();
+      // Already in the room's chat (the room page was open): membership was checked then, and
+      // eviction would have taken the socket out, so the call starts without another query.
+      const roomId = socket.rooms.has(channel.chat(requested))
+        ? requested
+        : await joinChat(requested);
       if (socket.data.callRoomId && socket.data.callRoomId !== roomId) await leaveCall();
       // Counting and joining happen under the room's seat lock: two joining at once cannot both
       // take the last seat.

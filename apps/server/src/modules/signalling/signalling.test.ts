@@ -357,6 +357,10 @@ describe('dropping sockets when access ends', () => {
       ok: false,
       code: 'FORBIDDEN',
     });
+    expect(await b.emitWithAck('join-room', { roomId: room.id, name: 'n' })).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
     await settle([b]);
     expect(chatSeen).toEqual([]);
     expect(b.connected).toBe(true);
