@@ -168,12 +168,14 @@ export class CallScreen {
     await expect(video).toHaveCount(1, { timeout });
     const sample = () =>
       video.evaluate((v: HTMLVideoElement) => {
-        // An id per element: a re-rendered tile gets a new element whose counter restarts.
-        const tagged = v as HTMLVideoElement & { __probe?: string };
-        tagged.__probe ??= Math.random().toString(36).slice(2);
-        const stream = v.srcObject instanceof MediaStream ? v.srcObject : null;
+        // An id per element and per stream object (track ids are no help: a receiver's track
+        // takes the sender's id, the same on the old and the new connection).
+        const tag = (o: object) => {
+          const tagged = o as { __probe?: string };
+          return (tagged.__probe ??= Math.random().toString(36).slice(2));
+        };
         return {
-          source: `${tagged.__probe}/${stream?.getVideoTracks()[0]?.id ?? 'none'}`,
+          source: `${tag(v)}/${v.srcObject ? tag(v.srcObject) : 'none'}`,
           width: v.videoWidth,
           frames: v.getVideoPlaybackQuality().totalVideoFrames,
           state: `paused=${v.paused} ready=${v.readyState} t=${v.currentTime} hidden=${document.hidden}`,
@@ -257,10 +259,12 @@ export class CallScreen {
    */
   async diagnostics(): Promise<string> {
     return this.page.evaluate(async () => {
+      // The very track objects the tiles show (ids would not do: a receiver's track takes the
+      // sender's id, the same on an old and a new connection).
       const shown = new Set(
-        Array.from(document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-tile"] video'))
-          .flatMap((v) => (v.srcObject instanceof MediaStream ? v.srcObject.getTracks() : []))
-          .map((t) => t.id),
+        Array.from(
+          document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-tile"] video'),
+        ).flatMap((v) => (v.srcObject instanceof MediaStream ? v.srcObject.getTracks() : [])),
       );
       const rows: string[] = [];
       const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
@@ -276,7 +280,7 @@ export class CallScreen {
           .getTransceivers()
           .map((t) => `${t.receiver.track.kind}:${t.currentDirection}`)
           .join(',');
-        const feeds = pc.getReceivers().some((r) => shown.has(r.track.id)) ? ' shown' : '';
+        const feeds = pc.getReceivers().some((r) => shown.has(r.track)) ? ' shown' : '';
         rows.push(
           `pc${index} ${pc.connectionState}/${pc.signalingState}${feeds} [${dirs}]${inbound}`,
         );
