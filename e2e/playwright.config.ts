@@ -10,9 +10,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
-  // One retry on CI only: the restart-mid-call test is timing-sensitive on a loaded 2-core machine
-  // (issue 10's note). A retry is reported as flaky in the summary, so it stays visible.
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },

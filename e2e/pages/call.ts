@@ -156,31 +156,56 @@ export class CallScreen {
 
   /**
    * Waits until the remote tile of `name` shows real, moving video: a decoded frame size and the
-   * frame counter advancing (the fake camera draws a moving pattern).
+   * frame counter advancing (the fake camera draws a moving pattern). Frames are counted on one
+   * and the same element showing one and the same stream: right after a reconnect the tile can
+   * still show the last frame of a link that has died (its counter frozen, often in the hundreds),
+   * and the rebuilt link's stream starts again from zero. A baseline taken from the frozen stream
+   * would ask the new one to outrun it (on a loaded machine, more than 15 s at 12 frames a second),
+   * and a frozen stream must never pass either.
    */
   async expectVideoFrom(name: string, timeout = 30_000) {
     const video = this.remoteTile(name).locator('video');
     await expect(video).toHaveCount(1, { timeout });
+    const sample = () =>
+      video.evaluate((v: HTMLVideoElement) => {
+        // An id per element and per stream object (track ids are no help: a receiver's track
+        // takes the sender's id, the same on the old and the new connection).
+        const tag = (o: object) => {
+          const tagged = o as { __probe?: string };
+          return (tagged.__probe ??= Math.random().toString(36).slice(2));
+        };
+        return {
+          source: `${tag(v)}/${v.srcObject ? tag(v.srcObject) : 'none'}`,
+          width: v.videoWidth,
+          frames: v.getVideoPlaybackQuality().totalVideoFrames,
+          state: `paused=${v.paused} ready=${v.readyState} t=${v.currentTime} hidden=${document.hidden}`,
+        };
+      });
+    let previous: Awaited<ReturnType<typeof sample>> | undefined;
+    let last: Awaited<ReturnType<typeof sample>> | undefined;
     try {
       await expect
-        .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout })
-        .toBeGreaterThan(0);
+        .poll(
+          async () => {
+            const now = await sample().catch(() => undefined);
+            const moving =
+              !!now &&
+              !!previous &&
+              now.width > 0 &&
+              now.source === previous.source &&
+              now.frames > previous.frames;
+            previous = now;
+            if (now) last = now;
+            return moving;
+          },
+          { timeout, intervals: [250, 500, 1000] },
+        )
+        .toBe(true);
     } catch (err) {
-      throw new Error(`no video from ${name}: ${await this.diagnostics()}`, { cause: err });
-    }
-    const frames = () =>
-      video.evaluate((v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames);
-    const first = await frames();
-    try {
-      await expect.poll(frames, { timeout }).toBeGreaterThan(first);
-    } catch (err) {
-      const state = await video.evaluate(
-        (v: HTMLVideoElement) =>
-          `paused=${v.paused} ready=${v.readyState} t=${v.currentTime} frames=${v.getVideoPlaybackQuality().totalVideoFrames} hidden=${document.hidden}`,
-      );
-      throw new Error(`video from ${name} stalled: ${state}; ${await this.diagnostics()}`, {
-        cause: err,
-      });
+      const what = !last?.width
+        ? `no video from ${name}`
+        : `video from ${name} stalled: ${last.state} frames=${last.frames}`;
+      throw new Error(`${what}; ${await this.diagnostics()}`, { cause: err });
     }
   }
 
@@ -227,11 +252,23 @@ export class CallScreen {
     });
   }
 
-  /** Each connection's state and inbound video counters, for a failure message. */
+  /**
+   * Each connection this page ever made (closed ones too, in creation order), its state and video
+   * counters, and which one feeds a remote tile now (`shown`): after a reconnect the first
+   * connection is the closed one of before, and the one to look at is the newest.
+   */
   async diagnostics(): Promise<string> {
     return this.page.evaluate(async () => {
+      // The very track objects the tiles show (ids would not do: a receiver's track takes the
+      // sender's id, the same on an old and a new connection).
+      const shown = new Set(
+        Array.from(
+          document.querySelectorAll<HTMLVideoElement>('[data-testid="remote-tile"] video'),
+        ).flatMap((v) => (v.srcObject instanceof MediaStream ? v.srcObject.getTracks() : [])),
+      );
       const rows: string[] = [];
-      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
+      for (const [index, pc] of pcs.entries()) {
         let inbound = '';
         (await pc.getStats()).forEach((s: Record<string, unknown>) => {
           if (s.type === 'inbound-rtp' && s.kind === 'video')
@@ -243,7 +280,10 @@ export class CallScreen {
           .getTransceivers()
           .map((t) => `${t.receiver.track.kind}:${t.currentDirection}`)
           .join(',');
-        rows.push(`${pc.connectionState}/${pc.signalingState} [${dirs}]${inbound}`);
+        const feeds = pc.getReceivers().some((r) => shown.has(r.track)) ? ' shown' : '';
+        rows.push(
+          `pc${index} ${pc.connectionState}/${pc.signalingState}${feeds} [${dirs}]${inbound}`,
+        );
       }
       return rows.join(' | ');
     });
