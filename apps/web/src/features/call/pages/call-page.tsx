@@ -10,6 +10,12 @@ import { roomIdOf, useCallRoom } from '../api/resolve-call-room';
 import { useCallConfig } from '../api/get-call-config';
 import { CallScreen } from '../components/call-screen';
 
+/**
+ * The configuration when the server's list could not be fetched: no ICE servers, direct paths
+ * only. One object for good, so a re-render does not look like a new configuration to the call.
+ */
+const DIRECT_ONLY: RTCConfiguration = {};
+
 function roomFromState(state: unknown, param: string): Room | undefined {
   if (!state || typeof state !== 'object') return undefined;
   const room = (state as { room?: unknown }).room;
@@ -79,7 +85,7 @@ export function CallPage() {
       routeId={roomId}
       user={{ id: user.id ?? user._id ?? null, name: displayName(user) }}
       // Without the server's list (a failed request) the call still works on direct paths.
-      rtcConfig={config.data ?? (config.isError ? {} : undefined)}
+      rtcConfig={config.data ?? (config.isError ? DIRECT_ONLY : undefined)}
       initialChatOpen={openChat}
     />
   );
