@@ -89,6 +89,31 @@ describe('group commit', () => {
     expect(runs).toEqual([[1], [12, 13, 14], [12], [13], [14]]);
   });
 
+  it('writes different keys side by side, and keeps each key in order', async () => {
+    const { calls, run } = manualRun<string>();
+    const writer = createGroupCommit({
+      run,
+      maxBatch: 100,
+      concurrency: 2,
+      keyOf: (item: string) => item[0]!,
+    });
+    const all = ['a1', 'b1', 'a2', 'b2', 'c1', 'a3'].map((item) => writer.add(item));
+    // a1 and b1 each take a slot at once; the rest wait, both slots being busy.
+    expect(calls.map((c) => c.items)).toEqual([['a1'], ['b1']]);
+    calls[0]!.finish();
+    await tick();
+    // Key b is still being written, so b2 waits; a2, c1 and a3 go together, in order.
+    expect(calls.map((c) => c.items)).toEqual([['a1'], ['b1'], ['a2', 'c1', 'a3']]);
+    calls[1]!.finish();
+    await tick();
+    expect(calls.map((c) => c.items)).toEqual([['a1'], ['b1'], ['a2', 'c1', 'a3'], ['b2']]);
+    calls[2]!.finish();
+    calls[3]!.finish();
+    expect(await Promise.all(all)).toEqual(
+      ['a1', 'b1', 'a2', 'b2', 'c1', 'a3'].map((item) => `done:${item}`),
+    );
+  });
+
   it('fails every item when run returns the wrong number of results', async () => {
     const writer = createGroupCommit<number, number>({ run: async () => [], maxBatch: 10 });
     await expect(writer.add(1)).rejects.toThrow(/0 results for 1 items/);

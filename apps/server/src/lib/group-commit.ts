@@ -1,14 +1,16 @@
 /**
- * Group commit: items added while a batch is being written wait and go together in the next
+ * Group commit: items added while earlier ones are being written wait and go together in the next
  * batch, so under load many writes share one statement, one round trip and one commit (one WAL
- * flush) instead of each paying for its own. An item arriving when nothing is in flight is
- * written at once: batching never adds a wait of its own.
+ * flush) instead of each paying for its own. An item that finds a free slot is written at once:
+ * batching never adds a wait of its own.
  *
  * Guarantees the callers rely on (the chat acknowledges a message only after its commit):
  * - each `add` settles only once the batch holding its item has settled: resolved with that
  *   item's result after `run` resolved, rejected with `run`'s error if it failed;
- * - batches run one at a time in the order items were added, and `run` gets them in that order,
- *   so results come back (and callers resume) in arrival order.
+ * - items with the same key (a chat room) are never in two batches written at once, and `run`
+ *   gets a batch's items in the order they were added, so each key's items are written, and
+ *   their callers resume, in arrival order. Different keys may be written side by side, up to
+ *   `concurrency` batches at once (each on its own connection, as single inserts were).
  */
 
 export interface GroupCommitOptions<In, Out> {
@@ -22,18 +24,25 @@ export interface GroupCommitOptions<In, Out> {
    * caller sees the error. Any other error (a lost connection) fails the whole batch.
    */
   isItemError?: (err: unknown) => boolean;
+  /** How many batches may be written at once; 1 (the default) writes everything in order. */
+  concurrency?: number;
+  /** Items with the same key keep their order; by default all items share one key. */
+  keyOf?: (item: In) => string;
 }
 
 interface Pending<In, Out> {
   item: In;
+  key: string;
   resolve: (out: Out) => void;
   reject: (err: unknown) => void;
 }
 
 export function createGroupCommit<In, Out>(options: GroupCommitOptions<In, Out>) {
-  const { run, maxBatch, isItemError } = options;
+  const { run, maxBatch, isItemError, concurrency = 1, keyOf = () => '' } = options;
   let queue: Pending<In, Out>[] = [];
-  let writing = false;
+  let writing = 0;
+  /** Keys with a batch being written: their next items wait, which keeps each key in order. */
+  const busy = new Set<string>();
 
   async function write(batch: Pending<In, Out>[]): Promise<void> {
     let results: Out[];
@@ -53,27 +62,39 @@ export function createGroupCommit<In, Out>(options: GroupCommitOptions<In, Out>)
     batch.forEach((pending, i) => pending.resolve(results[i]!));
   }
 
-  async function drain(): Promise<void> {
-    writing = true;
-    while (queue.length > 0) {
-      let batch = queue;
-      if (batch.length > maxBatch) {
-        queue = batch.slice(maxBatch);
-        batch = batch.slice(0, maxBatch);
-      } else {
-        queue = [];
+  /** Starts batches while a slot is free and some queued item's key is not being written. */
+  function pump(): void {
+    while (writing < concurrency && queue.length > 0) {
+      const batch: Pending<In, Out>[] = [];
+      const rest: Pending<In, Out>[] = [];
+      const keys = new Set<string>();
+      for (const pending of queue) {
+        // Once an item is left behind, later items of its key see it busy or the batch full.
+        if (batch.length < maxBatch && !busy.has(pending.key)) {
+          batch.push(pending);
+          keys.add(pending.key);
+        } else {
+          rest.push(pending);
+        }
       }
-      await write(batch);
+      if (batch.length === 0) return;
+      queue = rest;
+      for (const key of keys) busy.add(key);
+      writing += 1;
+      void write(batch).then(() => {
+        writing -= 1;
+        for (const key of keys) busy.delete(key);
+        pump();
+      });
     }
-    writing = false;
   }
 
   return {
     /** Queues `item` for the next batch; resolves with its result once that batch committed. */
     add(item: In): Promise<Out> {
       return new Promise<Out>((resolve, reject) => {
-        queue.push({ item, resolve, reject });
-        if (!writing) void drain();
+        queue.push({ item, key: keyOf(item), resolve, reject });
+        pump();
       });
     },
   };

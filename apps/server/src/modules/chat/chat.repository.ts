@@ -51,6 +51,13 @@ const INSERT_BATCH = `
   on conflict do nothing
   returning id, room_id, user_id, client_id, created_at`;
 
+/** The same for a batch of one, the usual case at light load: a plain single-row insert. */
+const INSERT_ONE = `
+  insert into room_messages (room_id, user_id, name, text, client_id)
+  values ($1, $2, $3, $4, $5)
+  on conflict do nothing
+  returning id, room_id, user_id, client_id, created_at`;
+
 export interface StoredMessage {
   row: MessageRow;
   /** False for a retry: the message was already stored and nothing was written. */
@@ -98,13 +105,23 @@ export function createChatRepository(db: Db) {
      * with `created: false`. Resolves once the statement has committed.
      */
     async insertMany(rows: NewMessageRow[]): Promise<StoredMessage[]> {
-      const returned = await query('chat_insert_batch', INSERT_BATCH, [
-        rows.map((r) => r.roomId),
-        rows.map((r) => r.userId),
-        rows.map((r) => r.name),
-        rows.map((r) => r.text),
-        rows.map((r) => r.clientId),
-      ]);
+      const [only] = rows;
+      const returned =
+        rows.length === 1
+          ? await query('chat_insert_one', INSERT_ONE, [
+              only!.roomId,
+              only!.userId,
+              only!.name,
+              only!.text,
+              only!.clientId,
+            ])
+          : await query('chat_insert_batch', INSERT_BATCH, [
+              rows.map((r) => r.roomId),
+              rows.map((r) => r.userId),
+              rows.map((r) => r.name),
+              rows.map((r) => r.text),
+              rows.map((r) => r.clientId),
+            ]);
       // Returned rows, inserted in the batch's order, so increasing ids follow it: rows with a
       // client id are found by it, rows without one (never skipped) take the rest in turn.
       returned.sort((a, b) => Number(a[0]) - Number(b[0]));

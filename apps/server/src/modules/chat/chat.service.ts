@@ -19,13 +19,17 @@ import {
  * history in pages both ways. Membership is the rooms service's decision; the socket handler
  * checks it once per socket and room and then calls `store` for each message.
  *
- * Messages are written by group commit (lib/group-commit.ts): those arriving while a batch is
- * being committed go together in the next one, one statement and one commit for many messages.
- * Each `store` still resolves only after its own message is committed, in arrival order.
+ * Messages are written by group commit (lib/group-commit.ts): those arriving while their room's
+ * previous batch (or every write slot) is busy go together in the next one, one statement and
+ * one commit for many messages. Each `store` still resolves only after its own message is
+ * committed, and a room's messages are written and acknowledged in arrival order.
  */
 
 /** A bound on one insert's size: 256 messages of the longest text are a few megabytes. */
 const MAX_BATCH = 256;
+
+/** Batches written at once, each holding a pool connection (the pool has 10). */
+const WRITE_SLOTS = 4;
 
 export function toChatMessage(row: MessageRow): ChatMessageReceived {
   return {
@@ -50,6 +54,10 @@ export function createChatService(ctx: ServiceContext) {
   const writer = createGroupCommit<NewMessageRow, StoredMessage>({
     run: (rows) => repo.insertMany(rows),
     maxBatch: MAX_BATCH,
+    // Rooms are written side by side, each in order: at light load every message is its own
+    // insert at once, as before; only what queues behind a busy room or busy slots is batched.
+    concurrency: WRITE_SLOTS,
+    keyOf: (row) => row.roomId,
     // One message failing a constraint (its room just deleted) must not fail the others.
     isItemError: isRowError,
   });
