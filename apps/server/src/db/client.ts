@@ -27,25 +27,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * Runs one statement and returns its rows as arrays, without the ORM's query building and row
- * mapping: for the one statement every chat message runs (the chat repository's batch insert),
- * where that work cost more CPU than the database round trip. `name` makes it a prepared statement
- * on PostgreSQL (parsed once per connection); PGlite has one connection and ignores it.
- */
-export type ArrayQuery = (name: string, text: string, values: unknown[]) => Promise<unknown[][]>;
-
-/** The array-row query for `db`, on whichever driver opened it. */
-export function arrayQueryOf(db: Db): ArrayQuery {
-  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (client instanceof PGlite) {
-    return async (_name, text, values) =>
-      (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
-  }
-  return async (name, text, values) =>
-    (await client.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
-}
-
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Any fixed number works: it only has to be the same on every node running migrations. */

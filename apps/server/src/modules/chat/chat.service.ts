@@ -5,31 +5,13 @@ import {
 } from '@studycircle/shared';
 import type { ServiceContext } from '../../services.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import { createGroupCommit } from '../../lib/group-commit.js';
-import {
-  createChatRepository,
-  isRowError,
-  type MessageRow,
-  type NewMessageRow,
-  type StoredMessage,
-} from './chat.repository.js';
+import { createChatRepository, type MessageRow } from './chat.repository.js';
 
 /**
  * Room chat: storing a message exactly once (retries carry the client's id) and reading the
  * history in pages both ways. Membership is the rooms service's decision; the socket handler
  * checks it once per socket and room and then calls `store` for each message.
- *
- * Messages are written by group commit (lib/group-commit.ts): those arriving while their room's
- * previous batch (or every write slot) is busy go together in the next one, one statement and
- * one commit for many messages. Each `store` still resolves only after its own message is
- * committed, and a room's messages are written and acknowledged in arrival order.
  */
-
-/** A bound on one insert's size: 256 messages of the longest text are a few megabytes. */
-const MAX_BATCH = 256;
-
-/** Batches written at once, each holding a pool connection (the pool has 10). */
-const WRITE_SLOTS = 4;
 
 export function toChatMessage(row: MessageRow): ChatMessageReceived {
   return {
@@ -51,16 +33,6 @@ export interface HistoryQuery {
 
 export function createChatService(ctx: ServiceContext) {
   const repo = createChatRepository(ctx.deps.db);
-  const writer = createGroupCommit<NewMessageRow, StoredMessage>({
-    run: (rows) => repo.insertMany(rows),
-    maxBatch: MAX_BATCH,
-    // Rooms are written side by side, each in order: at light load every message is its own
-    // insert at once, as before; only what queues behind a busy room or busy slots is batched.
-    concurrency: WRITE_SLOTS,
-    keyOf: (row) => row.roomId,
-    // One message failing a constraint (its room just deleted) must not fail the others.
-    isItemError: isRowError,
-  });
 
   return {
     /**
@@ -72,7 +44,7 @@ export function createChatService(ctx: ServiceContext) {
       user: AuthUser,
       input: { roomId: string; text: string; clientId?: string | undefined },
     ): Promise<{ message: ChatMessageReceived; created: boolean }> {
-      const { row, created } = await writer.add({
+      const { row, created } = await repo.insertOnce({
         roomId: input.roomId,
         userId: user.id,
         name: user.name,
