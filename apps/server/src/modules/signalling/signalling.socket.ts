@@ -53,6 +53,16 @@ function tokenBucket(rate: { burst: number; perSecond: number }) {
   };
 }
 
+/** Runs the tasks handed to it one after another, in the order they were handed over. */
+function arrivalQueue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
 /** How long a peer on another node, once seen in the sender's call, is trusted without a lookup. */
 const REMOTE_PEER_TTL_MS = 5_000;
 
@@ -125,12 +135,13 @@ export function registerSignallingHandlers(
      * another node awaits a lookup while a later relay to a peer already confirmed would not, so
      * without this queue a candidate could overtake its offer.
      */
-    let relayTail: Promise<unknown> = Promise.resolve();
-    function inArrivalOrder(relay: () => Promise<void>): Promise<void> {
-      const run = relayTail.then(relay, relay);
-      relayTail = run.catch(() => undefined);
-      return run;
-    }
+    const inArrivalOrder = arrivalQueue();
+    /**
+     * Chat messages from one socket are stored in the order they arrived, even from a client that
+     * sends the next before the last is acknowledged: the pool would otherwise run the inserts side
+     * by side and commit them in any order.
+     */
+    const inChatOrder = arrivalQueue();
 
     /** Leaves the call this socket is in, telling the others. */
     async function leaveCall(): Promise<void> {
@@ -260,26 +271,28 @@ export function registerSignallingHandlers(
       socket.to(channel.call(roomId)).emit('peer-state', { id: socket.id, ...state });
     });
 
-    handle('chat-message', async (payload) => {
-      const input = parseWith(ChatMessagePayloadSchema, payload);
-      if (!takeChatToken()) {
-        throw AppError.tooManyRequests(REALTIME_MESSAGES.chatRateLimited);
-      }
-      let roomId = input.roomId.toLowerCase();
-      // First message to a room this socket has not joined (a retry right after a reconnect,
-      // before join-room was sent again): check membership once and subscribe.
-      if (!socket.rooms.has(channel.chat(roomId))) roomId = await joinChat(roomId);
-      // Resolves only once the row is committed: the ack below promises durability.
-      const { message } = await chat.store(user, {
-        roomId,
-        text: input.text,
-        clientId: input.id,
-      });
-      // Broadcast even a retried message again: its first broadcast may have been lost with a
-      // crashed node. Clients keep one copy per message id.
-      socket.to(channel.chat(roomId)).emit('chat-message', message);
-      return { message };
-    });
+    handle('chat-message', (payload) =>
+      inChatOrder(async () => {
+        const input = parseWith(ChatMessagePayloadSchema, payload);
+        if (!takeChatToken()) {
+          throw AppError.tooManyRequests(REALTIME_MESSAGES.chatRateLimited);
+        }
+        let roomId = input.roomId.toLowerCase();
+        // First message to a room this socket has not joined (a retry right after a reconnect,
+        // before join-room was sent again): check membership once and subscribe.
+        if (!socket.rooms.has(channel.chat(roomId))) roomId = await joinChat(roomId);
+        // Resolves only once the row is committed: the ack below promises durability.
+        const { message } = await chat.store(user, {
+          roomId,
+          text: input.text,
+          clientId: input.id,
+        });
+        // Broadcast even a retried message again: its first broadcast may have been lost with a
+        // crashed node. Clients keep one copy per message id.
+        socket.to(channel.chat(roomId)).emit('chat-message', message);
+        return { message };
+      }),
+    );
 
     // `disconnecting`, not `disconnect`: the socket's rooms are still known here.
     socket.on('disconnecting', () => {

@@ -406,6 +406,32 @@ describe('chat', () => {
     expect(messages.filter((m) => m.clientId === 'm-1')).toHaveLength(1);
   });
 
+  it('stores the messages of one socket in the order they were sent, acks or no acks', async () => {
+    const { room, owner } = await roomWithMembers(t, 0);
+    const a = await client(owner.token);
+    // Sent back to back (within the burst of 5), as a client that does not wait for acks would.
+    const acks = await Promise.all(
+      ['first', 'second', 'third', 'fourth', 'fifth'].map((text, i) =>
+        a.emitWithAck('chat-message', { roomId: room.id, text, id: `o-${i}` }),
+      ),
+    );
+    const ids = acks.map((r) => {
+      const res = ack<{ message: { id: string } }>(r);
+      return res.ok ? Number(res.message.id) : NaN;
+    });
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    const page = await http(t.baseUrl, 'GET', `/api/rooms/${room.id}/messages`, {
+      token: owner.token,
+    });
+    expect(RoomMessagesPageSchema.parse(page.body).messages.map((m) => m.text)).toEqual([
+      'first',
+      'second',
+      'third',
+      'fourth',
+      'fifth',
+    ]);
+  });
+
   it('pages the history back with before and catches up with after', async () => {
     const { room, owner } = await roomWithMembers(t, 0);
     const a = await client(owner.token);
