@@ -35,7 +35,8 @@ function withImports(url: string, seen = new Set<string>()): Set<string> {
 }
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entry = /<script\b[^>]*\bsrc="([^"]+\.js)"/.exec(html)?.[1];
+// The module script: the classic one before it (theme-init.js) only sets the theme.
+const entry = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+\.js)"/.exec(html)?.[1];
 if (!entry) throw new Error('no entry script in index.html');
 const entrySource = read(entry).toString('utf8');
 const lazyChunk = (name: string) => {
