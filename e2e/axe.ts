@@ -16,8 +16,18 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Every violation on the page as one readable line each; [] when there is none. */
+/**
+ * Every violation on the page as one readable line each; [] when there is none. It first waits
+ * (up to 15 s) for the page's level-one heading: the bar and its menus can be ready while a lazy
+ * page is still loading, and a page caught half-loaded has no heading yet. A page that never gets
+ * one is then reported by axe itself.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
   await page.addScriptTag({ path: AXE_PATH });
   const { violations } = await page.evaluate(() =>
     (
