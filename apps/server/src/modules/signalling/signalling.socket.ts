@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import {
   AnswerPayloadSchema,
   CALL_LIMIT,
@@ -227,32 +228,40 @@ export function registerSignallingHandlers(
       }
     });
 
-    handle('offer', (payload) =>
-      inArrivalOrder(async () => {
-        const input = parseWith(OfferPayloadSchema, payload);
-        const roomId = currentCall();
-        await requirePeer(input.to, roomId);
-        // `from` and `name` are the server's: a client cannot speak for another.
-        io.to(input.to).emit('offer', { from: socket.id, sdp: input.sdp, name: user.name });
-      }),
-    );
+    /**
+     * A relay handler: parses the payload, checks its target is in this socket's call, then
+     * hands it to `send`, in arrival order. `from` (and the offer's `name`) are the server's: a
+     * client cannot speak for another.
+     */
+    function relay<S extends z.ZodType<{ to: string }>>(
+      schema: S,
+      send: (input: z.output<S>) => void,
+    ) {
+      return (payload: unknown) =>
+        inArrivalOrder(async () => {
+          const input = parseWith(schema, payload);
+          await requirePeer(input.to, currentCall());
+          send(input);
+        });
+    }
 
-    handle('answer', (payload) =>
-      inArrivalOrder(async () => {
-        const input = parseWith(AnswerPayloadSchema, payload);
-        const roomId = currentCall();
-        await requirePeer(input.to, roomId);
-        io.to(input.to).emit('answer', { from: socket.id, sdp: input.sdp });
-      }),
+    handle(
+      'offer',
+      relay(OfferPayloadSchema, ({ to, sdp }) =>
+        io.to(to).emit('offer', { from: socket.id, sdp, name: user.name }),
+      ),
     );
-
-    handle('ice-candidate', (payload) =>
-      inArrivalOrder(async () => {
-        const input = parseWith(IceCandidatePayloadSchema, payload);
-        const roomId = currentCall();
-        await requirePeer(input.to, roomId);
-        io.to(input.to).emit('ice-candidate', { from: socket.id, candidate: input.candidate });
-      }),
+    handle(
+      'answer',
+      relay(AnswerPayloadSchema, ({ to, sdp }) =>
+        io.to(to).emit('answer', { from: socket.id, sdp }),
+      ),
+    );
+    handle(
+      'ice-candidate',
+      relay(IceCandidatePayloadSchema, ({ to, candidate }) =>
+        io.to(to).emit('ice-candidate', { from: socket.id, candidate }),
+      ),
     );
 
     handle('peer-state', async (payload) => {
