@@ -21,7 +21,7 @@ test('a new student registers, is sent to sign in, signs in and reaches the dash
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: /create account/i }).click();
 
-  // The spec: a success message, then /login after 2 s.
+  // docs/product.md §3.3: a success message, then /login after 2 s.
   await expect(
     page
       .getByRole('status')

@@ -132,7 +132,7 @@ test('seeded: greeting, quote, stats, first 5 tasks, last 4 resources, notes and
   await expect(activity.first()).toContainText('Completed task “Task number 2”');
   await expect(activity.first()).toContainText('2 minutes ago');
 
-  // The stats record follows the spec's shape, with the streak moved on.
+  // The stats record keeps its shape (docs/product.md §4.4), with the streak moved on (§4.3).
   const stats = await storedJson<Record<string, unknown>>(page, 'userRealStats');
   expect(stats).toEqual({
     activeRooms: 0,

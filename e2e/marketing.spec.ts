@@ -395,7 +395,7 @@ test.describe('prerendered public pages', () => {
     });
   }
 
-  test('a signed-in visitor gets the same pages with the logged-out bar (spec section 2)', async ({
+  test('a signed-in visitor gets the same pages with the logged-out bar (docs/product.md §2.4)', async ({
     page,
     baseURL,
   }) => {

@@ -21,7 +21,7 @@ const day = (page: Page, days: number) =>
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   }, days);
 
-/** Stores tasks in the spec's userTasks format, as the Tasks page writes them. */
+/** Stores tasks in the userTasks format (docs/product.md §11.4), as the Tasks page writes them. */
 async function storeTasks(
   page: Page,
   tasks: { title: string; due: number | null; done?: boolean }[],

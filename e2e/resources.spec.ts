@@ -10,7 +10,8 @@ import {
 
 /**
  * The Resources page (issue 11 item 2): a visitor and a signed-in student add and remove links,
- * with the spec's messages, the http(s)-only rule, and the per-user and shared keys checked.
+ * with the product's messages (docs/product.md §12.2), the http(s)-only rule, and the per-user and
+ * shared keys checked.
  */
 
 interface StoredResource {
@@ -25,7 +26,7 @@ interface StoredResource {
 
 const INVALID_LINK = 'Please enter a valid link (e.g., example.com or https://example.com).';
 
-test('a visitor adds, opens and removes resources; bad input gets the spec messages', async ({
+test('a visitor adds, opens and removes resources; bad input gets the product messages', async ({
   page,
 }) => {
   const errors = watchErrors(page);

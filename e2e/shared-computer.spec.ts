@@ -100,7 +100,7 @@ test('after Sign Out, the next student on the same browser never sees the previo
   expect(stored.local).not.toContain('token');
   expect(stored.local).not.toContain('user');
   expect(stored.session).not.toContain('postLoginRedirect');
-  // What the spec keeps for the first student's return.
+  // What Sign Out keeps for the first student's return (docs/product.md §3.8).
   expect(stored.local).toEqual(expect.arrayContaining(['lastLoginEmail', 'userBackup']));
 
   const seen = await watchForSecrets(page, [secretRoom.name, secretRoom.code, first.name]);

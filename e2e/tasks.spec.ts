@@ -22,7 +22,7 @@ test('plan, complete, reopen and delete tasks without signing in', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
   await expect(page.getByText('Plan, track, and complete your study tasks.')).toBeVisible();
   await expect(page.getByText('No tasks yet. Create your first task.')).toBeVisible();
-  // The signed-in bar shows even though no one is signed in (spec section 2).
+  // The signed-in bar shows even though no one is signed in (docs/product.md §2.4).
   await expect(page.getByRole('link', { name: 'Resources' })).toBeVisible();
 
   // A whitespace-only title is silently ignored.

@@ -38,7 +38,7 @@ describe('renderPage', () => {
       // The page chunk resolved: no loading bar and no pending Suspense boundary.
       expect(html).not.toContain('Loading page');
       expect(html).not.toContain('<!--$?-->');
-      // Spec section 2: public paths show the logged-out bar, signed in or not.
+      // docs/product.md §2.4: public paths show the logged-out bar, signed in or not.
       expect(html).toMatch(/<a [^>]*href="\/login"[^>]*>Sign In<\/a>/);
       // A tap before hydration would otherwise be swallowed with no sign of why.
       expect(html).toMatch(/<button[^>]*aria-label="Open menu"[^>]*disabled=""/);

@@ -14,7 +14,7 @@ import {
 import { MESSAGES } from './messages';
 import { characterCount } from './rules';
 
-describe('login rules (spec §5, in order)', () => {
+describe('login rules (docs/product.md §3.2, in order)', () => {
   it.each([
     [{ email: '', password: '' }, MESSAGES.emailRequired],
     [{ email: '   ', password: 'secret1' }, MESSAGES.emailRequired],
@@ -49,7 +49,7 @@ describe('login rules (spec §5, in order)', () => {
   });
 });
 
-describe('register rules (spec §5, in order)', () => {
+describe('register rules (docs/product.md §3.3, in order)', () => {
   it.each([
     [{ name: '', email: '', password: '' }, MESSAGES.nameRequired],
     [{ name: 'A', email: '', password: '' }, MESSAGES.emailRequired],
@@ -78,7 +78,7 @@ describe('register rules (spec §5, in order)', () => {
   });
 });
 
-describe('reset rules (spec §5, in order)', () => {
+describe('reset rules (docs/product.md §3.5, in order)', () => {
   it.each([
     [{ password: '', confirmPassword: '' }, MESSAGES.passwordRequired],
     [{ password: 'Ab1', confirmPassword: '' }, MESSAGES.passwordMin8],
@@ -130,7 +130,7 @@ describe('profile updates', () => {
     expect(UpdateProfileInputSchema.safeParse({ email: 'a@b.co' }).success).toBe(false);
   });
 
-  it('only accepts the spec year-of-study options and image pictures', () => {
+  it('only accepts the product year-of-study options and image pictures', () => {
     expect(UpdateProfileInputSchema.safeParse({ yearOfStudy: 'PhD' }).success).toBe(true);
     expect(UpdateProfileInputSchema.safeParse({ yearOfStudy: '5th Year' }).success).toBe(false);
     expect(UpdateProfileInputSchema.safeParse({ profilePic: 'javascript:alert(1)' }).success).toBe(
@@ -147,7 +147,7 @@ describe('characters as a person sees them', () => {
     expect(characterCount('\u{1F1EE}\u{1F1F3}')).toBe(1);
   });
 
-  it('register refuses a whitespace-only password after the spec rules', () => {
+  it('register refuses a whitespace-only password after the product rules', () => {
     expect(validateRegister({ name: 'Al', email: 'al@uni.edu', password: '      ' })).toBe(
       MESSAGES.passwordOnlySpaces,
     );

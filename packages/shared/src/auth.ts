@@ -5,8 +5,8 @@ import { AVATAR, isJpegDataUrl } from './profile.js';
 import { EMAIL_PATTERN, characterCount, firstFailure, isBlank, type Rule } from './rules.js';
 
 /**
- * Accounts: the sign-in, registration and password-reset rules of spec section 5, the Zod schemas
- * the server validates bodies with, and the user shape the API returns.
+ * Accounts: the sign-in, registration and password-reset rules of docs/product.md §3.2-§3.6, the
+ * Zod schemas the server validates bodies with, and the user shape the API returns.
  */
 
 export interface LoginFields {
@@ -34,7 +34,7 @@ const shorterThan = (value: string, min: number) => characterCount(value) < min;
 /** Whitespace alone is no password, however long (spaces, tabs, no-break spaces). */
 const onlySpaces = (value: string) => value !== '' && value.trim() === '';
 
-/** Login rules in the spec's order. */
+/** Login rules in the order of docs/product.md §3.2. */
 export const LOGIN_RULES: readonly Rule<LoginFields>[] = [
   [(v) => isBlank(v.email), MESSAGES.emailRequired],
   [(v) => v.password === '', MESSAGES.passwordRequired],
@@ -45,7 +45,7 @@ export const LOGIN_RULES: readonly Rule<LoginFields>[] = [
   [(v) => v.password.length < LIMITS.loginPasswordMin, MESSAGES.passwordMin6],
 ];
 
-/** Register rules in the spec's order. */
+/** Register rules in the order of docs/product.md §3.3. */
 export const REGISTER_RULES: readonly Rule<RegisterFields>[] = [
   [(v) => isBlank(v.name), MESSAGES.nameRequired],
   [(v) => isBlank(v.email), MESSAGES.emailRequired],
@@ -84,8 +84,8 @@ export const NEW_PASSWORD_RULES: readonly Rule<string>[] = [
 ];
 
 /**
- * Reset-password form rules in the spec's order: required, length, confirmation present, match,
- * then the character classes.
+ * Reset-password form rules in the order of docs/product.md §3.5: required, length, confirmation
+ * present, match, then the character classes.
  */
 export const RESET_RULES: readonly Rule<ResetFields>[] = [
   [(v) => v.password === '', MESSAGES.passwordRequired],
@@ -118,7 +118,7 @@ export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 
 /**
  * One point each for length 8+, an uppercase letter, a lowercase letter, a digit and a special
- * character; the score 0-5 indexes the spec's six labels.
+ * character; the score 0-5 indexes the six labels of docs/product.md §3.6.
  */
 export function passwordStrength(password: string): { score: number; label: StrengthLabel } {
   const score = [
@@ -215,7 +215,7 @@ const optionalText = (max: number) =>
     .max(max, `Must be at most ${max} characters`)
     .transform((s) => s.trim());
 
-/** Profile fields a user may change (spec section 3 User; bio capped at 500 per section 5). */
+/** Profile fields a user may change (docs/product.md §13.3: bio capped at 500). */
 export const UpdateProfileInputSchema = z
   .object({
     name: z
@@ -238,8 +238,8 @@ export const UpdateProfileInputSchema = z
       error: `Year of study must be one of: ${YEAR_OF_STUDY_OPTIONS.join(', ')}`,
     }),
     /**
-     * The resized JPEG avatar as a data URL (spec: 400 px, quality 0.8), an http(s) link, or ''
-     * to remove it. Anything else, a PNG or SVG data URL included, is refused.
+     * The resized JPEG avatar as a data URL (docs/product.md §13.2: 400 px, quality 0.8), an
+     * http(s) link, or '' to remove it. Anything else, a PNG or SVG data URL included, is refused.
      */
     profilePic: z
       .string({ error: 'Profile picture must be text' })

@@ -1,9 +1,9 @@
-/** Business constants from spec section 9, shared by the web app and the server. */
+/** Business constants (docs/product.md §17), shared by the web app and the server. */
 export const LIMITS = {
   nameMin: 2,
   loginPasswordMin: 6,
   resetPasswordMin: 8,
-  /** Upper bounds that the spec leaves open; they keep rows and request bodies small. */
+  /** Upper bounds of our own (docs/product.md §3.3); they keep rows and request bodies small. */
   nameMax: 100,
   emailMax: 254,
   passwordMax: 128,
@@ -11,10 +11,10 @@ export const LIMITS = {
   profileFieldMax: 120,
 } as const;
 
-/** How long a password-reset link stays valid: 1 hour (spec section 9). */
+/** How long a password-reset link stays valid: 1 hour (docs/product.md §3.4). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** Redirect delays and indicator durations (spec section 9). */
+/** Redirect delays and indicator durations (docs/product.md §17). */
 export const TIMINGS = {
   redirectAfterRegisterMs: 2000,
   redirectAfterUnauthorizedMs: 2000,

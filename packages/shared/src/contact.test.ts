@@ -81,7 +81,7 @@ describe('ContactInputSchema', () => {
     );
   });
 
-  it('gives the spec sentences for blank fields and a bad address', () => {
+  it('gives the product sentences for blank fields and a bad address', () => {
     expect(firstMessage({ ...valid, subject: '' })).toBe('Please fill all required fields.');
     expect(firstMessage({ ...valid, email: 'asha.example.com' })).toBe(
       'Please enter a valid email address.',

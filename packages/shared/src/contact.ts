@@ -3,15 +3,18 @@ import { LIMITS } from './constants.js';
 import { EMAIL_PATTERN, firstFailure, isBlank, type Rule } from './rules.js';
 
 /**
- * The community page's contact form (spec sections 3, 4, 5 and 8): its fields, its rules in the
- * spec's order, the sentences it shows, and the schema `POST /api/contact` validates with.
+ * The community page's contact form (docs/product.md §14.6): its fields, its rules in the
+ * product's order, the sentences it shows, and the schema `POST /api/contact` validates with.
  */
 
 export const CONTACT_PRIORITIES = ['low', 'medium', 'high'] as const;
 export type ContactPriority = (typeof CONTACT_PRIORITIES)[number];
 export const DEFAULT_CONTACT_PRIORITY: ContactPriority = 'medium';
 
-/** Upper bounds the spec leaves open: generous for people, small enough to keep rows and mail sane. */
+/**
+ * Upper bounds (docs/product.md §14.6, rule 4): generous for people, small enough to keep rows and
+ * mail sane.
+ */
 export const CONTACT_LIMITS = {
   nameMax: LIMITS.nameMax,
   emailMax: LIMITS.emailMax,
@@ -64,7 +67,8 @@ export const CONTACT_RULES: readonly Rule<ContactFields>[] = [
 /** The first failing contact rule's message, or null when the form may be sent. */
 export const validateContact = (v: ContactFields) => firstFailure(CONTACT_RULES, v);
 
-// A field of the wrong type (or missing) reads as "not filled in", the spec's first message.
+// A field of the wrong type (or missing) reads as "not filled in", the first message of
+// docs/product.md §14.6.
 const text = z.string({ error: CONTACT_MESSAGES.required });
 
 /**

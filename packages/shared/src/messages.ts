@@ -1,6 +1,6 @@
 /**
- * Every user-visible sentence that the spec fixes word for word, in one place so that the web app
- * and the server say exactly the same thing.
+ * Every user-visible account sentence that docs/product.md §3 fixes word for word, in one place so
+ * that the web app and the server say exactly the same thing.
  */
 export const MESSAGES = {
   emailRequired: 'Email is required',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UpdateProfileInputSchema } from './auth.js';
 import { AVATAR, PROFILE_MESSAGES, checkAvatarFile, fitWithin, isJpegDataUrl } from './profile.js';
 
-describe('avatar file checks (spec section 5, in order)', () => {
+describe('avatar file checks (docs/product.md §13.2, in order)', () => {
   it('refuses anything that is not an image first, whatever its size', () => {
     expect(checkAvatarFile({ type: 'application/pdf', size: 10 })).toBe(
       'Please select a valid image file',

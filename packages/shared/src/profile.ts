@@ -1,14 +1,14 @@
 /**
- * The profile page's rules and sentences (spec sections 5, 8 and 9), shared so that the page
+ * The profile page's rules and sentences (docs/product.md §13.2-§13.4), shared so that the page
  * and the server's profile schema agree on what an avatar is.
  */
 
 export const AVATAR = {
-  /** The picked file must be smaller than this (spec section 9: at most 10 MB). */
+  /** The picked file must be smaller than this (docs/product.md §13.2: under 10 MB). */
   maxFileBytes: 10 * 1024 * 1024,
-  /** The stored picture's longest side (spec: 400 px). */
+  /** The stored picture's longest side (docs/product.md §13.2: 400 px). */
   maxDimension: 400,
-  /** JPEG quality of the stored picture (spec: 0.8). */
+  /** JPEG quality of the stored picture (docs/product.md §13.2: 0.8). */
   jpegQuality: 0.8,
   /**
    * Longest accepted data URL. A 400 px JPEG at 0.8 is well under 100 KB; the bound leaves room
@@ -26,7 +26,7 @@ export const PROFILE_MESSAGES = {
   profileFailed: 'Failed to save profile',
 } as const;
 
-/** The first avatar rule a picked file breaks (spec section 5, in order), or null. */
+/** The first avatar rule a picked file breaks (docs/product.md §13.2, in order), or null. */
 export function checkAvatarFile(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith('image/')) return PROFILE_MESSAGES.invalidImage;
   if (file.size >= AVATAR.maxFileBytes) return PROFILE_MESSAGES.imageTooLarge;

@@ -14,7 +14,7 @@ import {
 const roomId = 'a'.repeat(24);
 
 describe('real-time payload schemas', () => {
-  it("accept the spec's payloads as they are", () => {
+  it('accept the product payloads as they are', () => {
     expect(JoinRoomPayloadSchema.safeParse({ roomId, name: 'Ada' }).success).toBe(true);
     expect(
       ChatMessagePayloadSchema.safeParse({ roomId, text: 'hi', name: 'Ada', at: 1, self: true })

@@ -2,23 +2,24 @@ import { z } from 'zod';
 import { OBJECT_ID_PATTERN, RoomMessageSchema, type RoomMessage } from './rooms.js';
 
 /**
- * The real-time contract (spec section 7, ARCHITECTURE.md "Real-time contract"): the Socket.IO
- * event maps both apps are typed with, a zod schema with size caps for every payload the server
- * receives, the one acknowledgement shape, and the REST shapes that go with the live room (chat
- * history pages, call presence).
+ * The real-time contract (docs/product.md §9.2, docs/architecture.md "Real-time contract"): the
+ * Socket.IO event maps both apps are typed with, a zod schema with size caps for every payload the
+ * server receives, the one acknowledgement shape, and the REST shapes that go with the live room
+ * (chat history pages, call presence).
  *
  * Two channels per room:
  * - the room's chat channel: `join-chat` (or `join-room`) subscribes a member's socket to
  *   `chat-message` and `call-presence`;
- * - the room's call: `join-room` (the spec's call join) also puts the socket in the call, where
- *   offer/answer/ice-candidate, peer-state, user-joined and user-left travel. A call holds at most
- *   CALL_LIMIT sockets; a refused call join (CALL_FULL) still subscribes the socket to the chat.
+ * - the room's call: `join-room` (the call join of docs/product.md §9.2) also puts the socket in
+ *   the call, where offer/answer/ice-candidate, peer-state, user-joined and user-left travel. A
+ *   call holds at most CALL_LIMIT sockets; a refused call join (CALL_FULL) still subscribes the
+ *   socket to the chat.
  *
- * Every client event accepts an optional acknowledgement callback as its last argument. When one
- * is given, the answer (success or error) goes there; when none is given, an error is sent as a
- * `server-error` event instead. The spec's payloads stay valid as they are: extra fields the
- * server does not use (`name`, `at`, `self`) are accepted and ignored, because the server stamps
- * the sender's id, name and time itself.
+ * Every client event accepts an optional acknowledgement callback as its last argument. When one is
+ * given, the answer (success or error) goes there; when none is given, an error is sent as a
+ * `server-error` event instead. The payloads of docs/product.md §9.2 stay valid as they are: extra
+ * fields the server does not use (`name`, `at`, `self`) are accepted and ignored, because the
+ * server stamps the sender's id, name and time itself.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -162,7 +163,7 @@ export const IceCandidatePayloadSchema = z.object({
 });
 export type IceCandidatePayload = z.input<typeof IceCandidatePayloadSchema>;
 
-/** The media and hand state a participant announces (spec: Peer state message). */
+/** The media and hand state a participant announces (docs/product.md §7.9). */
 export const PeerStateSchema = z.object({
   muted: z.boolean(),
   videoOff: z.boolean(),
@@ -197,9 +198,9 @@ export const ChatTextSchema = z
   );
 
 /**
- * `chat-message` sent: the spec's `{roomId, text, name, at, self}` plus an optional client-made
- * `id`. Send the same id again when retrying: the server stores the message once and answers the
- * stored copy. `name`, `at` and `self` are ignored (the server stamps name and time).
+ * `chat-message` sent: `{roomId, text, name, at, self}` (docs/product.md §8.1) plus an optional
+ * client-made `id`. Send the same id again when retrying: the server stores the message once and
+ * answers the stored copy. `name`, `at` and `self` are ignored (the server stamps name and time).
  */
 export const ChatMessagePayloadSchema = z.object({
   roomId: roomIdField,
@@ -286,8 +287,8 @@ export type ChatMessageResult = { message: ChatMessageReceived };
 
 /**
  * The types require the acknowledgement callback so that `emitWithAck` infers its answer; at run
- * time the server also accepts an event without one (the spec's client sends none) and then
- * reports errors as `server-error`.
+ * time the server also accepts an event without one (the client of docs/product.md §9.2 sends none)
+ * and then reports errors as `server-error`.
  */
 export interface ClientToServerEvents {
   /** Join the room's call (and its chat). Answered with users-in-room, then the ack. */

@@ -4,7 +4,7 @@ import { MESSAGES } from './messages.js';
 import { EMAIL_PATTERN } from './rules.js';
 
 /**
- * Study rooms, memberships and invitations (spec sections 2, 3, 5, 6, 7, 8 and 9): the room and
+ * Study rooms, memberships and invitations (docs/product.md §5, §6): the room and
  * invitation shapes the API returns, the bodies it accepts, the join-code rules and every sentence
  * the rooms screens and the server show, so both apps say the same thing.
  */
@@ -27,7 +27,7 @@ export type RoomVisibility = (typeof ROOM_VISIBILITIES)[number];
 export const ROOM_LIST_SCOPES = ['all', 'mine', 'public'] as const;
 export type RoomListScope = (typeof ROOM_LIST_SCOPES)[number];
 
-/** Limits for rooms. The spec fixes the default of 50 members; the rest are sane bounds. */
+/** Limits for rooms (docs/product.md §5.1): a default of 50 members and sane bounds. */
 export const ROOM_LIMITS = {
   nameMax: 100,
   subjectMax: 100,
@@ -56,9 +56,9 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export const JOIN_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
-/** A join code once normalised: 6 to 12 upper-case letters or digits (spec section 9). */
+/** A join code once normalised: 6 to 12 upper-case letters or digits (docs/product.md §5.5). */
 export const JOIN_CODE_PATTERN = /^[A-Z0-9]{6,12}$/;
-/** A room id: 24 hexadecimal characters; the spec navigates straight to such an id. */
+/** A room id: 24 hexadecimal characters (docs/product.md §16.5). */
 export const OBJECT_ID_PATTERN = /^[0-9a-f]{24}$/i;
 
 export const ROOM_MESSAGES = {
@@ -117,7 +117,7 @@ export const INVITATION_MESSAGES = {
   adminManagesMemberInvitations: 'Only the room owner can change an admin invitation.',
 } as const;
 
-/** The failure sentence of a room load with an HTTP status (spec section 8). */
+/** The failure sentence of a room load with an HTTP status (docs/product.md §5.12). */
 export function roomLoadFailedMessage(status?: number): string {
   return status ? `Failed to load room: ${status}` : ROOM_MESSAGES.loadFailed;
 }
@@ -283,7 +283,7 @@ export type UpdateRoomInput = z.input<typeof UpdateRoomInputSchema>;
 export type UpdateRoomData = z.output<typeof UpdateRoomInputSchema>;
 
 /**
- * Body of `POST /api/rooms/join`. The code is trimmed and upper-cased (spec section 5): empty
+ * Body of `POST /api/rooms/join`. The code is trimmed and upper-cased (docs/product.md §5.5): empty
  * gets 'Please enter a room code'; a wrong shape gets the same sentence as an unknown code.
  */
 export const JoinRoomInputSchema = z.object({
@@ -403,7 +403,7 @@ export type RoomMember = z.infer<typeof RoomMemberSchema>;
 export const RoomMembersResponseSchema = z.object({ members: z.array(RoomMemberSchema) });
 export type RoomMembersResponse = z.infer<typeof RoomMembersResponseSchema>;
 
-/** `GET /api/invitations/:token` (spec section 3 Invitation). */
+/** `GET /api/invitations/:token` (docs/product.md §6.2). */
 export const InvitationSchema = z.object({
   roomId: z.string(),
   roomName: z.string(),
@@ -478,7 +478,7 @@ export const RoomMessageSchema = z.object({
   userId: z.string().nullable(),
   name: z.string(),
   text: z.string(),
-  /** Milliseconds since the epoch, as the spec's chat message carries it. */
+  /** Milliseconds since the epoch, as a chat message carries it (docs/product.md §8.1). */
   at: z.number(),
 });
 export type RoomMessage = z.infer<typeof RoomMessageSchema>;

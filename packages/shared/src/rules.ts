@@ -1,6 +1,7 @@
 /**
  * A rule list is an ordered set of checks; the first failing one names the message to show. The
- * spec fixes that order per form (section 5), so forms and the server both go through here.
+ * product fixes that order per form (docs/product.md §16.1), so forms and the server both go
+ * through here.
  */
 export type Rule<T> = readonly [failed: (value: T) => boolean, message: string];
 
@@ -12,7 +13,10 @@ export function firstFailure<T>(rules: readonly Rule<T>[], value: T): string | n
   return null;
 }
 
-/** "{something}@{something}.{something}" with no spaces, as the spec's email rule reads. */
+/**
+ * "{something}@{something}.{something}" with no spaces, as the email rule of docs/product.md §3.2
+ * reads.
+ */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isBlank(value: string | null | undefined): boolean {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A new 24-hexadecimal-character id (96 random bits), the shape the spec expects of ids. */
+/** A new 24-hexadecimal-character id (96 random bits), the id shape of docs/product.md §16.5. */
 export function newId(): string {
   return randomBytes(12).toString('hex');
 }

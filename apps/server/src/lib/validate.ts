@@ -25,7 +25,8 @@ function containsNul(input: unknown): boolean {
 
 /**
  * Parses a request body (or params, query, socket payload) with a shared schema. A failure becomes
- * a 400 carrying the first failing rule's message, which is the sentence the spec's forms show.
+ * a 400 carrying the first failing rule's message, which is the sentence the form shows
+ * (docs/product.md §16.1).
  */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   if (input === undefined || input === null) {

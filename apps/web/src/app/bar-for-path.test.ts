@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { barForPath } from './bar-for-path';
 
-describe('barForPath (spec section 2)', () => {
+describe('barForPath (docs/product.md §2.4)', () => {
   it.each([
     '/',
     '/login',

@@ -1,4 +1,4 @@
-/** Which navigation bar a path shows (spec section 2, Route guarding and navigation bars). */
+/** Which navigation bar a path shows (docs/product.md §2.4). */
 export type BarKind = 'public' | 'app' | 'none';
 
 const PUBLIC_PATHS = new Set([

@@ -4,7 +4,7 @@ import { LoadingBlock } from '../ui/spinner';
 import { rememberPostLoginTarget, useAuth } from '../features/auth';
 
 /**
- * Guards the signed-in routes (spec section 2). While the session is being checked it shows a
+ * Guards the signed-in routes (docs/product.md §2.3). While the session is being checked it shows a
  * spinner; a signed-out visitor is sent to /login, with the intended path, query and hash kept in
  * session storage (postLoginRedirect) and the origin passed as navigation state.
  */

@@ -29,9 +29,10 @@ function BarPlaceholder() {
 }
 
 /**
- * The frame around every route: a skip link, the bar the path calls for (spec section 2: public
- * paths get the logged-out bar, call routes none, everything else the signed-in bar), and the page
- * inside <main id="main">. Each route brings its own loading and error boundaries (lazy-route.tsx).
+ * The frame around every route: a skip link, the bar the path calls for (docs/product.md §2.4:
+ * public paths get the logged-out bar, call routes none, everything else the signed-in bar), and
+ * the page inside <main id="main">. Each route brings its own loading and error boundaries
+ * (lazy-route.tsx).
  */
 export function RootLayout() {
   const { pathname } = useLocation();

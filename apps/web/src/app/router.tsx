@@ -4,10 +4,10 @@ import { RootLayout } from './root-layout';
 import { RequireAuth } from './require-auth';
 
 /*
- * Every route of spec section 2, in React Router's declarative mode: the data router alone added
- * about 16 KB gzipped to the landing page's initial JavaScript (budget 100 KB). Pages load lazily,
- * one chunk per route, each with its own loading and error boundary (lazy-route.tsx), so the
- * landing page ships only the shell and itself. Protected routes sit under RequireAuth.
+ * Every route of docs/product.md §2.1, in React Router's declarative mode: the data router alone
+ * added about 16 KB gzipped to the landing page's initial JavaScript (budget 100 KB). Pages load
+ * lazily, one chunk per route, each with its own loading and error boundary (lazy-route.tsx), so
+ * the landing page ships only the shell and itself. Protected routes sit under RequireAuth.
  */
 
 // Marketing (issue 4): features/marketing. The pages make no API call, so they skip the query
@@ -80,8 +80,8 @@ const RoomRedirect = lazyRoute(() =>
   import('../features/rooms/pages/redirects').then((m) => m.RoomRedirect),
 );
 
-// Study tools (issue 11): features/tasks, features/resources, features/notes. Tasks and
-// Resources need no sign-in (spec section 2); they still show the signed-in bar (bar-for-path.ts).
+// Study tools (issue 11): features/tasks, features/resources, features/notes. Tasks and Resources
+// need no sign-in (docs/product.md §2.1); they still show the signed-in bar (bar-for-path.ts).
 const TasksPage = lazyRoute(() =>
   import('../features/tasks/pages/tasks-page').then((m) => m.TasksPage),
 );

@@ -4,7 +4,7 @@ import { mockApi, renderRoutes } from '../test/render';
 import { UnknownRoute } from './unknown-route';
 
 describe('UnknownRoute', () => {
-  it('sends any other path to /dashboard/rooms (spec section 2)', async () => {
+  it('sends any other path to /dashboard/rooms (docs/product.md §2.2)', async () => {
     mockApi({});
     const { currentLocation } = renderRoutes(
       [

@@ -3,9 +3,9 @@ import { Compass } from 'lucide-react';
 import { ErrorFrame } from './route-error';
 
 /**
- * Any other path goes to /dashboard/rooms (spec section 2). If that target is itself unknown to the
- * router (its page is not registered), redirecting again would loop, so a not-found page shows.
- * Loaded lazily (router.tsx): only a mistyped path needs it, not the landing page.
+ * Any other path goes to /dashboard/rooms (docs/product.md §2.2). If that target is itself unknown
+ * to the router (its page is not registered), redirecting again would loop, so a not-found page
+ * shows. Loaded lazily (router.tsx): only a mistyped path needs it, not the landing page.
  */
 export function UnknownRoute() {
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAuthToken } from './http';
 
-describe('getAuthToken (spec section 6: stored token, then authUser or user entries)', () => {
+describe('getAuthToken (docs/product.md §3.7: stored token, then authUser or user entries)', () => {
   it('returns null when nothing is stored', () => {
     expect(getAuthToken()).toBeNull();
   });

@@ -12,7 +12,7 @@ const tokenFromUserEntry = (key: string, which: 'local' | 'session'): string | n
 };
 
 /**
- * The bearer token, in the spec's order (section 6): the stored token, then a token inside the
+ * The bearer token, in the order of docs/product.md §3.7: the stored token, then a token inside the
  * authUser or user entries, in local storage and then session storage.
  */
 export function getAuthToken(): string | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDateOnly, relativeTime, toMillis } from './dates';
 
-describe('relativeTime (spec section 4)', () => {
+describe('relativeTime (docs/product.md §16.3)', () => {
   const now = Date.UTC(2026, 2, 10, 12, 0, 0);
   it.each([
     [0, 'Just now'],

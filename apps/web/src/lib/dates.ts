@@ -41,9 +41,9 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Spec section 4: relative times read Just now, then minutes, hours, days ago. Under a minute (or
- * a moment slightly in the future, from clock skew) is "Just now"; units are whole and singular
- * when one.
+ * docs/product.md §16.3: relative times read Just now, then minutes, hours, days ago. Under a
+ * minute (or a moment slightly in the future, from clock skew) is "Just now"; units are whole and
+ * singular when one.
  */
 export function relativeTime(then: number, now: number = Date.now()): string {
   const elapsed = now - then;

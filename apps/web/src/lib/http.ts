@@ -6,7 +6,7 @@ import { reportRequestFailure } from './use-online-status';
 /**
  * The one HTTP client. Every call goes to the same-origin API under /api with JSON bodies and,
  * when a token is known, a bearer header. A non-2xx answer becomes an HttpError carrying the
- * server's message, so screens show it or fall back to the spec's own sentence.
+ * server's message, so screens show it or fall back to their own sentence (docs/product.md §16.1).
  */
 
 export class HttpError extends Error {

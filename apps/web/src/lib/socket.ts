@@ -3,13 +3,13 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@studycircle/sh
 import { getAuthToken } from './auth-token';
 
 /**
- * The one real-time link (spec section 7): the only module that imports socket.io-client.
+ * The one real-time link (docs/product.md §9.1): the only module that imports socket.io-client.
  * Websocket only, the bearer token in the handshake's auth data (read afresh on every attempt,
  * so a new sign-in is picked up), one socket shared by every screen that needs it and closed
  * when the last one lets go.
  *
- * Reconnection: the spec's 10 attempts at 500 ms, then, rather than giving up, attempts every
- * few seconds with jitter until the link is back (a server restart or a long outage must not
+ * Reconnection: 10 attempts at 500 ms (docs/product.md §9.1), then, rather than giving up, attempts
+ * every few seconds with jitter until the link is back (a server restart or a long outage must not
  * need a page reload). A server that ends the connection itself (a graceful restart) is dialled
  * again too; a refused token stops the loop (the handshake fails and the library stops).
  */
@@ -17,7 +17,7 @@ import { getAuthToken } from './auth-token';
 /** The socket, typed with the shared real-time contract (packages/shared/src/realtime.ts). */
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** Spec section 9: the live link reconnects 10 times at 500 ms. */
+/** docs/product.md §9.1: the live link reconnects 10 times at 500 ms. */
 export const FAST_RECONNECT_ATTEMPTS = 10;
 export const FAST_RECONNECT_DELAY_MS = 500;
 /** After the fast attempts: up to 5 s apart, with jitter so a restarted server is not stampeded. */

@@ -3,8 +3,8 @@ import { UserRound } from 'lucide-react';
 import { cn } from './cn';
 
 /**
- * A round user picture. A missing or failing image falls back to a default icon (spec section 8),
- * so a broken link never shows the browser's broken-image glyph.
+ * A round user picture. A missing or failing image falls back to a default icon
+ * (docs/product.md §16.4), so a broken link never shows the browser's broken-image glyph.
  */
 export function Avatar({
   src,

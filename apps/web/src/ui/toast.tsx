@@ -4,12 +4,13 @@ import { cn } from './cn';
 
 /**
  * Short, self-dismissing notices. `toast('Saved')` works from anywhere (a component, a socket
- * handler); one <Toaster/> near the root shows them. Each lasts 3 s (spec section 4: toasts
- * disappear after 3 s) and sits in a polite live region, so screen readers hear it without losing
- * their place.
+ * handler); one <Toaster/> near the root shows them. Each lasts 3 s (docs/product.md §16.2) and
+ * sits in a polite live region, so screen readers hear it without losing their place.
  */
 
-/** Spec section 9: toast duration. Kept here, not imported, so the shell stays free of zod. */
+/**
+ * docs/product.md §16.2: toast duration. Kept here, not imported, so the shell stays free of zod.
+ */
 export const TOAST_MS = 3000;
 
 export type ToastTone = 'info' | 'success' | 'error';

@@ -35,7 +35,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     return { user: await users.updateProfile(request.user.id, input) };
   });
 
-  // The spec's client ignores logout failures, so an already invalid token still gets a 200.
+  // The client ignores logout failures (docs/product.md §3.8), so an already invalid token still
+  // gets a 200.
   app.post('/logout', async (request) => {
     const token = bearer(request.headers.authorization);
     const user = await auth.authenticateToken(token).catch(() => undefined);

@@ -111,8 +111,8 @@ export function createAuthService(ctx: ServiceContext) {
   }
 
   /**
-   * After the shape rules of spec section 5 (checked by the shared schema in the route), so their
-   * messages and order stay as the spec has them.
+   * After the shape rules of docs/product.md §3.3 (checked by the shared schema in the route), so
+   * their messages and order stay as the product has them.
    */
   function refuseCommon(password: string) {
     if (isCommonPassword(password)) throw AppError.badRequest(MESSAGES.passwordTooCommon);

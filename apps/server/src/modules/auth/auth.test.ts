@@ -70,7 +70,7 @@ describe('POST /api/auth/register', () => {
     expect(JSON.stringify(body)).not.toMatch(/password|scrypt/i);
   });
 
-  it('refuses the most common passwords and whitespace, after the spec rules', async () => {
+  it('refuses the most common passwords and whitespace, after the product rules', async () => {
     const register = (password: string) =>
       post('/api/auth/register', { name: 'Lina', email: `lina-${newId()}@example.com`, password });
     for (const common of ['123456', 'password', 'Password1', 'qwerty123', 'iloveyou', 'secret1']) {
@@ -83,7 +83,8 @@ describe('POST /api/auth/register', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ message: MESSAGES.passwordOnlySpaces });
     }
-    // The spec's own messages come first: a short common password is "too short".
+    // The product's own messages come first (docs/product.md §3.3): a short common password is
+    // "too short".
     expect((await register('12345')).body).toMatchObject({ message: MESSAGES.passwordMin6 });
     expect((await register('')).body).toMatchObject({ message: MESSAGES.passwordRequired });
     // Characters as a person sees them: five family emoji are 5, not 55 UTF-16 units.
@@ -235,7 +236,7 @@ describe('POST /api/auth/login', () => {
     }
   });
 
-  it('validates in the spec order', async () => {
+  it('validates in the product order', async () => {
     expect((await post('/api/auth/login', { email: '', password: '' })).body).toMatchObject({
       message: MESSAGES.emailRequired,
     });

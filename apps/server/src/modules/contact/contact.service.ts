@@ -48,7 +48,8 @@ export function createContactService(ctx: ServiceContext) {
       try {
         await deps.mailer.send(contactMail(stored, deps.contactEmail));
       } catch (err) {
-        // The form then shows the spec's failure sentence with the address to write to directly.
+        // The form then shows its failure sentence with the address to write to directly
+        // (docs/product.md §14.6).
         deps.log.error({ err, contactMessageId: stored.id }, 'contact mail could not be sent');
         throw new AppError('INTERNAL', 503, 'Your message could not be delivered right now.');
       }

@@ -357,7 +357,7 @@ describe('joining, leaving and limits', () => {
     expect(owner.body.room).toMatchObject({ members: 2, userRole: 'owner' });
   });
 
-  it('answers the spec sentences for an unknown, malformed or empty code', async () => {
+  it('answers the product sentences for an unknown, malformed or empty code', async () => {
     const cases: [unknown, number, string][] = [
       [{ code: 'ZZZZZZZZ' }, 404, 'Room not found or invalid code.'],
       [{ code: 'ab!' }, 400, 'Room not found or invalid code.'],

@@ -22,11 +22,12 @@ import type { IoServer } from '../../types.js';
 import { channel } from './live.service.js';
 
 /**
- * The live room's socket handlers (spec section 7, ARCHITECTURE.md "Real-time contract"). A thin
- * transport like an HTTP route: each event is parsed with its shared schema, checked, handed to
- * a service where there is a rule to apply, and answered with one acknowledgement shape (or a
- * `server-error` event when the client sent no callback). Nothing a client sends can crash the
- * process: every handler's failure is mapped like the HTTP error handler maps it.
+ * The live room's socket handlers (docs/product.md §9.2, docs/architecture.md "Real-time
+ * contract"). A thin transport like an HTTP route: each event is parsed with its shared schema,
+ * checked, handed to a service where there is a rule to apply, and answered with one
+ * acknowledgement shape (or a `server-error` event when the client sent no callback). Nothing a
+ * client sends can crash the process: every handler's failure is mapped like the HTTP error handler
+ * maps it.
  *
  * Cheap per-event checks: membership is checked once, when a socket joins a room's chat or call
  * (the rooms service decides), and remembered as the socket's Socket.IO room; eviction (membership

@@ -22,7 +22,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The signed-in bar (spec section 2): the five destinations with their active state, the
+ * The signed-in bar (docs/product.md §2.6): the five destinations with their active state, the
  * notifications button and the avatar menu; below the md breakpoint everything moves into a
  * drawer. Loaded lazily, so the landing page never pays for it.
  */

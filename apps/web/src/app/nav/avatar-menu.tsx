@@ -5,7 +5,10 @@ import { Menu, MenuContent, MenuItem, MenuLabel, MenuSeparator, MenuTrigger } fr
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { OnlineStatus, StatusDot } from './online-status';
 
-/** The avatar menu: who is signed in, Online or Offline, My Profile, Settings and Sign Out (spec section 2). */
+/**
+ * The avatar menu: who is signed in, Online or Offline, My Profile, Settings and Sign Out
+ * (docs/product.md §2.6).
+ */
 export function AvatarMenu({
   name,
   email,

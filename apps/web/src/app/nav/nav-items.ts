@@ -1,6 +1,6 @@
 import { BookOpen, CheckSquare, FolderOpen, LayoutDashboard, Users } from 'lucide-react';
 
-/** The signed-in bar's destinations (spec section 2). */
+/** The signed-in bar's destinations (docs/product.md §2.6). */
 export const APP_NAV_ITEMS = [
   { to: '/dashboard', label: 'Dashboard', Icon: LayoutDashboard, end: true },
   { to: '/dashboard/rooms', label: 'Rooms', Icon: Users, end: false },

@@ -1,4 +1,4 @@
-/** The landing page's sections the logged-out bar links to (spec section 2). */
+/** The landing page's sections the logged-out bar links to (docs/product.md §2.5, §14.1). */
 export const LANDING_SECTIONS = [
   { id: 'top', label: 'Home' },
   { id: 'features', label: 'Features' },

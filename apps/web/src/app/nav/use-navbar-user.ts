@@ -20,7 +20,7 @@ import { clearAccountData } from '../account-data';
 
 /**
  * Paths where the "no token: sign in after 2 s" rule does not apply: the sign-in screens
- * themselves, and /tasks and /resources, which need no login (spec section 2, route table).
+ * themselves, and /tasks and /resources, which need no login (docs/product.md §2.1, §2.7).
  */
 const NO_REDIRECT_PATHS = new Set(['/login', '/register', '/tasks', '/resources']);
 
@@ -28,7 +28,7 @@ const NO_REDIRECT_PATHS = new Set(['/login', '/register', '/tasks', '/resources'
 const normalizePath = (pathname: string) => pathname.toLowerCase().replace(/\/+$/, '') || '/';
 
 /**
- * The signed-in bar's user, by the "navbar on mount" rules of spec section 4: cached data shows
+ * The signed-in bar's user, by the rules of docs/product.md §2.7: cached data shows
  * first; with a token the fresh profile is merged in (cached profile fields win); a 401 removes the
  * token and redirects to /login after 2 s; with no token the cache stays on screen and the same
  * redirect follows, unless already on /login or /register (or on /tasks or /resources, which need
@@ -74,7 +74,8 @@ export function useNavbarUser(): AuthUser | null {
       clearAccountData();
     }
     if (NO_REDIRECT_PATHS.has(normalizePath(pathname))) return;
-    // The 2 s pause (spec section 9) lets the visitor see the page they asked for before leaving.
+    // The 2 s pause (docs/product.md §2.7) lets the visitor see the page they asked for before
+    // leaving.
     const timer = window.setTimeout(() => {
       rememberPostLoginTarget(`${pathname}${search}${hash}`);
       navigate('/login', { replace: true });

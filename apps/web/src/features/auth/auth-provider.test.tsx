@@ -34,7 +34,7 @@ const renderProbe = () =>
     </QueryClientProvider>,
   );
 
-describe('AuthProvider (spec section 4, Authentication)', () => {
+describe('AuthProvider (docs/product.md §3.7)', () => {
   it('starts loading and ends signed out without a token, without calling the server', async () => {
     const calls = mockApi({});
     renderProbe();
@@ -128,7 +128,8 @@ describe('AuthProvider (spec section 4, Authentication)', () => {
     // The app's one query cache (the provider's own) holds nothing of the account any more.
     const { queryClient } = await import('../../lib/query-client');
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
-    // What the spec keeps for the person's return, and device data that belongs to no account.
+    // What Sign Out keeps for the person's return (docs/product.md §3.8), and device data that
+    // belongs to no account.
     expect(localStorage.getItem('lastLoginEmail')).toBe('asha@example.com');
     expect(JSON.parse(localStorage.getItem('userBackup') ?? '{}')).toMatchObject({ bio: 'mine' });
     expect(localStorage.getItem('profileData')).not.toBeNull();

@@ -16,7 +16,7 @@ import { AuthContext, type AuthContextValue } from './use-auth';
 const loadQueryClient = () => import('../../lib/query-client').then((m) => m.queryClient);
 
 /**
- * Holds who is signed in (spec section 4, Authentication). Loading starts true; a stored token is
+ * Holds who is signed in (docs/product.md §3.7). Loading starts true; a stored token is
  * checked with GET /api/auth/profile, and any failure removes the token and means signed out.
  *
  * The API modules and the query cache are imported on demand: the landing page renders this

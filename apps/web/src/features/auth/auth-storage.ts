@@ -9,7 +9,7 @@ import {
 import { overlayUsers, type AuthUser } from './user';
 
 /**
- * The account keys of spec section 3, owned here and nowhere else: token, authUser, user,
+ * The account keys of docs/product.md §15.1, owned here and nowhere else: token, authUser, user,
  * currentUser, userProfile, userBackup, userAvatar, profileData and lastLoginEmail. Corrupt values
  * read as missing.
  *
@@ -104,7 +104,7 @@ export function readCachedUser(owner?: AuthUser | null): AuthUser | null {
 
 /**
  * Ends the session in this browser: the token and every live copy of the user, in both storage
- * areas. The backups and lastLoginEmail stay for the person's return (spec section 4, Sign Out).
+ * areas. The backups and lastLoginEmail stay for the person's return (docs/product.md §3.8).
  */
 export function forgetSession(): void {
   removeToken();
@@ -121,7 +121,10 @@ export function storeUser(user: AuthUser): void {
   writeJson(KEYS.currentUser, clean);
 }
 
-/** Sign Out keeps the person's data for next time (spec section 4): userBackup and profileData. */
+/**
+ * Sign Out keeps the person's data for next time (docs/product.md §3.8): userBackup and
+ * profileData.
+ */
 export function backupUser(user: AuthUser): void {
   const { token: _token, ...clean } = user;
   writeJson(KEYS.userBackup, { ...clean, savedAt: new Date().toISOString() });
@@ -150,7 +153,7 @@ export function readPrefillEmail(): string {
   return readLastLoginEmail() ?? (typeof cachedEmail === 'string' ? cachedEmail : '');
 }
 
-/** The profileData record of spec section 3: the fields a returning visitor sees first. */
+/** The profileData record of docs/product.md §15.1: the fields a returning visitor sees first. */
 function profileDataOf(user: AuthUser, savedAt: string) {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
@@ -164,9 +167,10 @@ function profileDataOf(user: AuthUser, savedAt: string) {
 }
 
 /**
- * Saves an edited profile under every key that holds it (spec section 3): userProfile (the whole
- * profile), profileData, userAvatar ({profilePic, userId, savedAt}) and the user keys the navbar
- * and other screens read. `savedAt` (ISO time) lets another tab tell that this copy is newer.
+ * Saves an edited profile under every key that holds it (docs/product.md §13.4): userProfile (the
+ * whole profile), profileData, userAvatar ({profilePic, userId, savedAt}) and the user keys the
+ * navbar and other screens read. `savedAt` (ISO time) lets another tab tell that this copy is
+ * newer.
  */
 export function storeProfile(user: AuthUser, savedAt: string = new Date().toISOString()): void {
   const { token: _token, ...clean } = user;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayName } from './display-name';
 
-describe('displayName (spec section 3)', () => {
+describe('displayName (docs/product.md §3.9)', () => {
   it('takes the first present of name, username, fullName, firstName, user.name, profile.name', () => {
     expect(displayName({ name: 'asha', username: 'x' })).toBe('Asha');
     expect(displayName({ name: ' ', username: 'ravi_k', fullName: 'R K' })).toBe('Ravi_k');

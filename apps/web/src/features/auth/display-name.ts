@@ -4,8 +4,8 @@ const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 /**
- * The name shown for a user (spec section 3): name, username, fullName, firstName, user.name or
- * profile.name; failing those the part of the email before the @; failing that 'Student'. The
+ * The name shown for a user (docs/product.md §3.9): name, username, fullName, firstName, user.name
+ * or profile.name; failing those the part of the email before the @; failing that 'Student'. The
  * first letter is capitalised.
  */
 export function displayName(user: unknown): string {

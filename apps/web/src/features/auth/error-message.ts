@@ -1,7 +1,7 @@
 import { HttpError } from '../../lib/http';
 
 /**
- * The sentence to show for a failed request (spec section 8): the server's message, or the
+ * The sentence to show for a failed request (docs/product.md §16.1): the server's message, or the
  * network error's own text, else the screen's fallback sentence.
  */
 export function messageFrom(error: unknown, fallback: string): string {

@@ -6,7 +6,7 @@ import {
   takePostLoginTarget,
 } from './post-login-redirect';
 
-describe('post-login redirect (spec section 2)', () => {
+describe('post-login redirect (docs/product.md §2.3)', () => {
   it('sends the user to the saved target from /login and clears it', () => {
     rememberPostLoginTarget('/dashboard/notes?tab=files#recent');
     expect(takePostLoginTarget({ pathname: '/login', hasFromState: false })).toBe(

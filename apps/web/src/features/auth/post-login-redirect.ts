@@ -1,6 +1,6 @@
 import { readString, removeKey, writeString } from '../../lib/storage';
 
-/** Session-storage key holding where a signed-out visitor was headed (spec section 2). */
+/** Session-storage key holding where a signed-out visitor was headed (docs/product.md §2.3). */
 export const POST_LOGIN_REDIRECT_KEY = 'postLoginRedirect';
 
 /**
@@ -20,9 +20,10 @@ export function rememberPostLoginTarget(target: string): void {
 }
 
 /**
- * Where to go after a successful sign-in (spec section 2): the saved target, replacing history,
- * when on /login or /register or when the visitor arrived with a `from` state; the saved target is
- * then cleared. Otherwise a safe `?redirect=` (the invitation page uses one), else /dashboard.
+ * Where to go after a successful sign-in (docs/product.md §2.3): the saved target, replacing
+ * history, when on /login or /register or when the visitor arrived with a `from` state; the saved
+ * target is then cleared. Otherwise a safe `?redirect=` (the invitation page uses one), else
+ * /dashboard.
  */
 export function takePostLoginTarget({
   pathname,

@@ -10,7 +10,7 @@ export interface AuthContextValue {
   signedOut: boolean;
   /** Login or registration succeeded: store the token and user, remember the email. */
   completeSignIn: (token: string, user: AuthUser, email: string) => void;
-  /** A failing login sets the user to none (spec section 4). */
+  /** A failing login sets the user to none (docs/product.md §3.7). */
   clearUser: () => void;
   /**
    * Sign Out: back up the user, tell the server, forget the token and everything account-bound

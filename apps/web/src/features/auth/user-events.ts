@@ -1,8 +1,8 @@
 import type { AuthUser } from './user';
 
 /**
- * Spec section 3: the 'userDataUpdated' window event carries fresh user data to the navbar (and
- * anything else showing the user), so a profile edit shows up at once without a refetch.
+ * docs/product.md §15.3: the 'userDataUpdated' window event carries fresh user data to the navbar
+ * (and anything else showing the user), so a profile edit shows up at once without a refetch.
  */
 export const USER_DATA_UPDATED = 'userDataUpdated';
 

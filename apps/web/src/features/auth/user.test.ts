@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractToken, extractUser, mergeProfile } from './user';
 
-describe('extractUser and extractToken (spec section 3: user under user, data, or top level)', () => {
+describe('extractUser and extractToken (docs/product.md §3.9: user, data or top level)', () => {
   it('finds the user in each shape and never keeps the token on it', () => {
     expect(extractUser({ token: 't', user: { id: '1', name: 'A' } })).toEqual({
       id: '1',
@@ -28,7 +28,7 @@ describe('extractUser and extractToken (spec section 3: user under user, data, o
   });
 });
 
-describe('mergeProfile (spec section 4: cached profile fields win when present)', () => {
+describe('mergeProfile (docs/product.md §2.7: cached profile fields win when present)', () => {
   it('lets cached phone, location, bio, university, major, yearOfStudy and profilePic win', () => {
     const fresh = {
       id: '1',

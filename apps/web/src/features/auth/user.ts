@@ -33,7 +33,7 @@ function withoutToken(user: Record<string, unknown>): AuthUser {
 
 /**
  * Finds the user in a response body: under `user`, under `data` (or `data.user`), or at the top
- * level (spec section 3). Returns null when none of those looks like a user.
+ * level (docs/product.md §3.9). Returns null when none of those looks like a user.
  */
 export function extractUser(body: unknown): AuthUser | null {
   if (!isRecord(body)) return null;
@@ -69,7 +69,7 @@ const present = (value: unknown) =>
   value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
 /**
- * Spec section 4 (navbar on mount): fresh profile data merged over the cache, except that cached
+ * docs/product.md §2.7: fresh profile data merged over the cache, except that cached
  * phone, location, bio, university, major, yearOfStudy and profilePic win when present. Profile
  * edits are saved locally first, so the cache can be newer than the server for those fields.
  */

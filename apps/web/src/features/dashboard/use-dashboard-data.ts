@@ -8,7 +8,7 @@ import { recentActivity, type ActivityItem } from './lib/activity';
 import { syncStats, type StatsRecord } from './lib/stats-store';
 import { tasksCreatedToday } from './lib/task-status';
 
-/** Spec section 9: stats re-sync every 30 s, activity every 10 s, the clock every 60 s. */
+/** docs/product.md §4.5: stats re-sync every 30 s, activity every 10 s, the clock every 60 s. */
 export const STATS_REFRESH_MS = 30_000;
 export const ACTIVITY_REFRESH_MS = 10_000;
 export const CLOCK_REFRESH_MS = 60_000;
@@ -33,7 +33,7 @@ function useLocalList<T>(read: () => T[], subscribe: (l: () => void) => () => vo
 
 /**
  * Everything the dashboard shows, from the local lists (tasks, notes, resources) and the rooms
- * API, refreshed on the spec's timers and whenever a list changes.
+ * API, refreshed on the timers of docs/product.md §4.5 and whenever a list changes.
  */
 export function useDashboardData(user: AuthUser | null) {
   const statsTick = useTicker(STATS_REFRESH_MS);

@@ -1,6 +1,9 @@
 /** Reading an uploaded file, and turning a stored data URL back into something a tab can open. */
 
-/** Reads a file as a data URL (the spec's fileData). Rejects when the browser cannot read it. */
+/**
+ * Reads a file as a data URL (fileData, docs/product.md §10.5). Rejects when the browser cannot
+ * read it.
+ */
 export function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

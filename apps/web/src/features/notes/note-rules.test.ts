@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_REJECTED, checkUploadFile, fileKind, needsReadMore, noteTitle } from './note-rules';
 
-describe('checkUploadFile (spec section 5)', () => {
+describe('checkUploadFile (docs/product.md §10.2)', () => {
   it.each([
     ['application/pdf', 1000],
     ['image/png', 256 * 1024],
@@ -33,7 +33,7 @@ describe('checkUploadFile (spec section 5)', () => {
   });
 });
 
-describe('noteTitle (spec section 5)', () => {
+describe('noteTitle (docs/product.md §10.3)', () => {
   it('keeps a given title, trimmed', () => {
     expect(noteTitle('  Week 3  ', 'body')).toBe('Week 3');
   });
@@ -51,7 +51,7 @@ describe('noteTitle (spec section 5)', () => {
   });
 });
 
-describe('Read More (spec section 9)', () => {
+describe('Read More (docs/product.md §10.1)', () => {
   it('appears only above 250 characters', () => {
     expect(needsReadMore('x'.repeat(250))).toBe(false);
     expect(needsReadMore('x'.repeat(251))).toBe(true);

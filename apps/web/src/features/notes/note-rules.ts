@@ -1,14 +1,14 @@
-/** The Notes page's rules (spec sections 5, 8 and 9), apart from storage and React. */
+/** The Notes page's rules (docs/product.md §10.1-§10.3), apart from storage and React. */
 
-/** Spec section 5: only these types, at most 256 KB. */
+/** docs/product.md §10.2: only these types, at most 256 KB. */
 export const ALLOWED_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/jpg'];
 export const MAX_FILE_BYTES = 256 * 1024;
 export const FILE_REJECTED = 'Only PNG, JPG, or PDF files are allowed and must be under 256KB.';
 export const FILE_READ_FAILED = 'Could not read file. Please try again.';
-/** Spec section 8: the upload-requirements dialog. */
+/** docs/product.md §10.1: the upload-requirements dialog. */
 export const UPLOAD_REQUIREMENTS = 'Only PNG, JPG, and PDF are allowed. Maximum size 256KB.';
 
-/** Spec section 9: Read More above 250 characters; default titles cut at 40. */
+/** docs/product.md §10.1, §10.3: Read More above 250 characters; default titles cut at 40. */
 export const READ_MORE_THRESHOLD = 250;
 export const DEFAULT_TITLE_LENGTH = 40;
 
@@ -27,7 +27,7 @@ export function fileKind(fileType: string): 'pdf' | 'image' | 'file' {
 }
 
 /**
- * Spec section 5: an empty title becomes the first 40 characters of the body, else 'Untitled
+ * docs/product.md §10.3: an empty title becomes the first 40 characters of the body, else 'Untitled
  * Note'. Characters are counted as the user sees them, so an emoji is never cut in half.
  */
 export function noteTitle(title: string, body: string): string {

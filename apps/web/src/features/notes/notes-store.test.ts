@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe('notes store', () => {
-  it('adds a text note in the spec format and mirrors it into userNotes', () => {
+  it('adds a text note in the stored format and mirrors it into userNotes', () => {
     const note = saveTextNote(
       { title: '', text: 'Mitochondria is the powerhouse of the cell.' },
       1000,

@@ -3,7 +3,7 @@ import { isRecord, readString, writeJsonAllOrThrow, writeString } from '../../li
 import { fileKind, noteTitle } from './note-rules';
 
 /**
- * The only code that touches the spec's note keys (spec sections 3 and 4):
+ * The only code that touches the note keys (docs/product.md §10.4, §10.5):
  * - userNotesText: text notes {id: note-{ms}, title, text, type: 'notes', author: 'You',
  *   downloads, room: 'Personal', uploadedAt (ISO string)};
  * - userFileNotes: files {id: file-{ms}, fileData (a data URL), fileName, fileType, uploadedAt};
@@ -19,7 +19,7 @@ export const TEXT_NOTES_KEY = 'userNotesText';
 export const FILE_NOTES_KEY = 'userFileNotes';
 export const NOTES_KEY = 'userNotes';
 export const NOTES_UPDATED_AT_KEY = 'notesLastUpdated';
-/** The notes-updated window event (spec section 3), fired after every change. */
+/** The notes-updated window event (docs/product.md §15.3), fired after every change. */
 export const NOTES_UPDATED_EVENT = 'notesUpdated';
 
 export interface TextNote {
@@ -160,7 +160,10 @@ function save(texts: TextNote[], files: FileNote[], now: number): void {
   );
 }
 
-/** An id of the spec's form prefix-{ms}, moved on by a millisecond if already taken. */
+/**
+ * An id of the form prefix-{ms} (docs/product.md §10.5), moved on by a millisecond if already
+ * taken.
+ */
 function uniqueId(prefix: string, now: number, taken: { id: string }[]): string {
   const ids = new Set(taken.map((n) => n.id));
   let stamp = now;
@@ -169,9 +172,9 @@ function uniqueId(prefix: string, now: number, taken: { id: string }[]): string 
 }
 
 /**
- * Adds a text note, or (with `id`) replaces an existing note's title and text (spec section 4,
- * Note dialog). Returns the saved note, or null when both title and body are empty (nothing
- * happens). Throws StorageWriteError when storage is full.
+ * Adds a text note, or (with `id`) replaces an existing note's title and text
+ * (docs/product.md §10.3, §10.4). Returns the saved note, or null when both title and body are
+ * empty (nothing happens). Throws StorageWriteError when storage is full.
  */
 export function saveTextNote(
   input: { id?: string; title: string; text: string },

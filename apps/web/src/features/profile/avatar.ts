@@ -1,7 +1,7 @@
 import { AVATAR, fitWithin } from '@studycircle/shared';
 
 /**
- * Turns a picked image into the stored avatar (spec sections 5 and 9): drawn on a canvas with its
+ * Turns a picked image into the stored avatar (docs/product.md §13.2): drawn on a canvas with its
  * longest side at most 400 px and encoded as a JPEG at quality 0.8, as a data URL. Rejects when
  * the browser cannot decode the file as an image.
  */

@@ -6,7 +6,7 @@ import {
 } from '@studycircle/shared';
 import type { AuthUser } from '../auth';
 
-/** The Profile Information form (spec sections 2 and 5): what the person can edit. */
+/** The Profile Information form (docs/product.md §13.1, §13.3): what the person can edit. */
 export interface ProfileForm {
   name: string;
   phone: string;
@@ -43,7 +43,9 @@ export function formFromUser(user: AuthUser | null): ProfileForm {
   };
 }
 
-/** True when any field differs from the saved profile (spec section 4: Save Changes enabled). */
+/**
+ * True when any field differs from the saved profile (docs/product.md §13.3: Save Changes enabled).
+ */
 export function isDirty(form: ProfileForm, saved: ProfileForm): boolean {
   return PROFILE_FIELDS.some((field) => form[field] !== saved[field]);
 }
@@ -71,9 +73,9 @@ export function toUpdateInput(form: ProfileForm): UpdateProfileInput {
 }
 
 /**
- * Adopts a newer stored profile (spec section 4: when the page becomes visible again) without
- * losing what the person is typing: a field they changed keeps their value, every other field
- * takes the newer one.
+ * Adopts a newer stored profile (docs/product.md §13.3: when the page becomes visible again)
+ * without losing what the person is typing: a field they changed keeps their value, every other
+ * field takes the newer one.
  */
 export function adoptNewer(form: ProfileForm, saved: ProfileForm, newer: ProfileForm): ProfileForm {
   const next = { ...newer };

@@ -1,8 +1,8 @@
 import { isTaskDone, type Task } from '../tasks';
 
 /**
- * Which tasks need attention (spec section 3 Task: due is a yyyy-mm-dd date string): open tasks
- * that are overdue, due today or due tomorrow, by the person's own calendar day.
+ * Which tasks need attention (docs/product.md §11.5; due is a yyyy-mm-dd date string, §11.4): open
+ * tasks that are overdue, due today or due tomorrow, by the person's own calendar day.
  */
 
 /** The local calendar date as yyyy-mm-dd (the form the due date field stores). */

@@ -8,7 +8,7 @@ import {
   validateResourceForm,
 } from './resource-rules';
 
-describe('normaliseLink (spec section 5)', () => {
+describe('normaliseLink (docs/product.md §12.2)', () => {
   it.each([
     ['https://example.com/notes', 'https://example.com/notes'],
     ['http://example.com', 'http://example.com/'],

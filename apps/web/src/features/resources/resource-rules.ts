@@ -1,5 +1,5 @@
 /**
- * The Resources form's rules (spec section 5, Resource), kept apart from storage and React so
+ * The Resources form's rules (docs/product.md §12.2), kept apart from storage and React so
  * they are tested on their own.
  */
 
@@ -26,8 +26,9 @@ function hasWebHost(url: URL): boolean {
 }
 
 /**
- * Normalises a typed link to a full http(s) URL, or null when it is not a web link (spec section
- * 5: the link must parse as a URL; if not, https:// is prefixed; if still invalid, it is refused).
+ * Normalises a typed link to a full http(s) URL, or null when it is not a web link
+ * (docs/product.md §12.2: the link must parse as a URL; if not, https:// is prefixed; if still
+ * invalid, it is refused).
  *
  * Only http and https are ever accepted. A value that parses with another scheme (javascript:,
  * data:, file:, mailto:, vbscript:) is refused outright rather than prefixed: prefixing would
@@ -57,7 +58,7 @@ export function safeHref(link: unknown): string | null {
   return url && SAFE_PROTOCOLS.has(url.protocol) ? url.href : null;
 }
 
-/** Comma-separated tags, each trimmed, empties dropped (spec section 3, Resource). */
+/** Comma-separated tags, each trimmed, empties dropped (docs/product.md §12.2). */
 export function parseTags(input: string): string[] {
   return input
     .split(',')
@@ -69,7 +70,7 @@ export type ResourceFormResult =
   | { ok: true; title: string; link: string; tags: string[] }
   | { ok: false; message: string; field: 'title' | 'link' };
 
-/** Checks the form in the spec's order: the title first, then the link. */
+/** Checks the form in the order of docs/product.md §12.2: the title first, then the link. */
 export function validateResourceForm(input: {
   title: string;
   link: string;

@@ -1,7 +1,10 @@
 import { Badge, type BadgeTone } from '../../ui/badge';
 import type { ResourceType } from './resource-rules';
 
-/** Spec section 4: guide orange, cheatsheet green, roadmap blue, notes purple; words say it too. */
+/**
+ * docs/product.md §12.3: guide orange, cheatsheet green, roadmap blue, notes purple; words say it
+ * too.
+ */
 const TYPE_STYLE: Record<ResourceType, { label: string; tone: BadgeTone }> = {
   notes: { label: 'Notes', tone: 'purple' },
   guide: { label: 'Guide', tone: 'orange' },

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('resource keys (spec section 3)', () => {
+describe('resource keys (docs/product.md §12.4)', () => {
   it('names the per-user key by _id, else id, else email, else guest', () => {
     expect(resourcesKeyFor({ _id: 'abc', id: 'x', email: 'a@b.c' })).toBe('userResources:abc');
     expect(resourcesKeyFor({ id: 'u1', email: 'a@b.c' })).toBe('userResources:u1');

@@ -2,7 +2,7 @@ import { StorageWriteError, isRecord, readString, removeKey, writeString } from 
 import { RESOURCE_TYPES, type ResourceType } from './resource-rules';
 
 /**
- * The only code that touches the spec's resource keys (spec sections 3 and 4, Resource):
+ * The only code that touches the resource keys (docs/product.md §12.4):
  * - userResources:{owner}, the user's own list, where owner is the user's _id, else id, else
  *   email, else 'guest' (a signed-out visitor);
  * - userResources, the shared list, which every save also writes.
@@ -88,7 +88,7 @@ export function readSharedResources(): Resource[] {
 
 /**
  * The list the Resources page shows for `user` (null when signed out): the per-user list, or,
- * for a signed-in user whose own list is missing or empty, the shared one (spec section 4).
+ * for a signed-in user whose own list is missing or empty, the shared one (docs/product.md §12.4).
  */
 export function readResources(user: ResourceOwner | null | undefined): Resource[] {
   const own = parseResources(readString(resourcesKeyFor(user)));

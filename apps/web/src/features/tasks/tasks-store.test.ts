@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('tasks store (userTasks)', () => {
-  it('appends a trimmed task with the spec fields and medium priority by default', () => {
+  it('appends a trimmed task with the stored fields and medium priority by default', () => {
     const task = addTask({ title: '  Revise calculus  ' }, 1_700_000_000_000);
     expect(task).toMatchObject({
       title: 'Revise calculus',

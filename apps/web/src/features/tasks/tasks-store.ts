@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { isRecord, readString, writeJsonOrThrow } from '../../lib/storage';
 
 /**
- * The only code that touches the spec's userTasks key (spec section 3, Task). The stored list is
+ * The only code that touches the userTasks key (docs/product.md §11.4). The stored list is
  * the contract: returning users' data, the Tasks page, the dashboard and the reminders bell all
  * read it through this module, so a later server sync replaces the insides here, not the pages.
  *
@@ -43,7 +43,9 @@ export interface NewTask {
 const isPriority = (value: unknown): value is TaskPriority =>
   TASK_PRIORITIES.includes(value as TaskPriority);
 
-/** A task counts as completed when completed is set (spec section 3), or its status is done. */
+/**
+ * A task counts as completed when completed is set, or its status is done (docs/product.md §11.4).
+ */
 export function isTaskDone(task: Pick<Task, 'status' | 'completed'>): boolean {
   return task.completed === true || task.status === 'done';
 }
@@ -101,8 +103,8 @@ export function newId(): string {
 }
 
 /**
- * Appends a task. An empty or whitespace-only title is silently ignored (spec section 5): the
- * result is then null. Throws StorageWriteError when storage is full.
+ * Appends a task. An empty or whitespace-only title is silently ignored (docs/product.md §11.2):
+ * the result is then null. Throws StorageWriteError when storage is full.
  */
 export function addTask(input: NewTask, now: number = Date.now()): Task | null {
   const title = input.title.trim();
@@ -121,7 +123,7 @@ export function addTask(input: NewTask, now: number = Date.now()): Task | null {
   return task;
 }
 
-/** Flips open to done and back (spec section 4, Task). Returns the updated task, or null. */
+/** Flips open to done and back (docs/product.md §11.3). Returns the updated task, or null. */
 export function toggleTask(id: string, now: number = Date.now()): Task | null {
   let updated: Task | null = null;
   const tasks = readTasks().map((task) => {

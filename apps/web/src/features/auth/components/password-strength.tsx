@@ -12,9 +12,9 @@ const BAR_COLOURS = [
 ];
 
 /**
- * The strength meter and requirement checklist of the reset screen (spec section 5). The label is
- * always written out and each requirement has a tick or cross plus hidden "met"/"not met" text,
- * so colour is never the only signal.
+ * The strength meter and requirement checklist of the reset screen (docs/product.md §3.5, §3.6).
+ * The label is always written out and each requirement has a tick or cross plus hidden "met"/"not
+ * met" text, so colour is never the only signal.
  */
 export function PasswordStrength({ password }: { password: string }) {
   const { score, label } = passwordStrength(password);

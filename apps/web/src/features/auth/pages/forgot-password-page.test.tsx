@@ -44,7 +44,7 @@ describe('ForgotPasswordPage', () => {
     expect(screen.getByRole('button', { name: 'Send Reset Link' })).toBeDisabled();
   });
 
-  it("shows the server's message, else the spec's fallback", async () => {
+  it("shows the server's message, else the product's fallback", async () => {
     const message = 'Please enter a valid email address';
     mockApi({
       'POST /api/auth/forgot-password': {

@@ -9,7 +9,7 @@ import { useForgotPasswordMutation } from '../api/forgot-password';
 import { AuthLayout, authLinkClasses } from '../components/auth-layout';
 import { messageFrom } from '../error-message';
 
-/** Request a reset link (spec section 2, Forgot-password screen). */
+/** Request a reset link (docs/product.md §3.4). */
 export function ForgotPasswordPage() {
   const request = useForgotPasswordMutation();
   const [email, setEmail] = useState('');
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
     });
   };
 
-  // Resend Email returns to the form with the address cleared (spec section 2).
+  // Resend Email returns to the form with the address cleared (docs/product.md §3.4).
   const resend = () => {
     setSentTo(null);
     setEmail('');

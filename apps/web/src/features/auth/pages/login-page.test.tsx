@@ -69,7 +69,7 @@ describe('LoginPage', () => {
     ['a@b.co', '', 'Password is required'],
     ['not an email', 'secret1', 'Please enter a valid email address'],
     ['a@b.co', '12345', 'Password must be at least 6 characters long'],
-  ])('validates in the spec order: "%s" / "%s" -> %s', async (email, password, message) => {
+  ])('validates in the product order: "%s" / "%s" -> %s', async (email, password, message) => {
     const calls = mockApi({});
     renderPage(<LoginPage />, { path: '/login' });
     await fill(email, password);

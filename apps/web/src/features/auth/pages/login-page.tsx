@@ -16,7 +16,7 @@ import { useAuth } from '../use-auth';
 const REDIRECT_DELAY_MS = 600;
 
 /**
- * Sign-in (spec section 2, Login screen; rules of section 5; failures of section 8). Reached from
+ * Sign-in (docs/product.md §3.1; checks §3.2; failures §3.10). Reached from
  * an invitation, app/ passes the invited address (prefilled) and a notice saying who invited the
  * visitor to which room; Create account keeps the way back (?redirect=).
  */

@@ -40,7 +40,7 @@ describe('RegisterPage', () => {
     ['Asha', 'a@b', 'secret1', 'Please enter a valid email address'],
     ['Asha', 'a@b.co', '12345', 'Password must be at least 6 characters long'],
   ])(
-    'validates in the spec order: "%s" "%s" "%s" -> %s',
+    'validates in the product order: "%s" "%s" "%s" -> %s',
     async (name, email, password, message) => {
       const calls = mockApi({});
       renderPage(<RegisterPage />, { path: '/register' });

@@ -14,8 +14,8 @@ import { isSafeTarget } from '../post-login-redirect';
 export const REGISTER_SUCCESS_MESSAGE = 'Account created successfully! Redirecting to sign in...';
 
 /**
- * Spec section 8: the server's message, else 'HTTP error! status: {code}' (which lib/http already
- * puts in the error when the body had no message), else the generic sentence.
+ * docs/product.md §3.10: the server's message, else 'HTTP error! status: {code}' (which lib/http
+ * already puts in the error when the body had no message), else the generic sentence.
  */
 function registrationError(error: unknown): string {
   if (error instanceof HttpError && error.status > 0) return error.message;
@@ -23,7 +23,7 @@ function registrationError(error: unknown): string {
 }
 
 /**
- * Registration (spec section 2, Register screen; rules of section 5). A ?redirect= (an invitation
+ * Registration (docs/product.md §3.3). A ?redirect= (an invitation
  * the visitor is answering) is kept on the way to sign-in; app/ passes the invited address, which
  * is prefilled, and a notice naming the inviter and the room.
  */

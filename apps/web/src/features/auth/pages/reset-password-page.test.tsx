@@ -71,7 +71,7 @@ describe('ResetPasswordPage', () => {
       'abcdefgh',
       'Password must contain at least one uppercase letter, one lowercase letter, and one number',
     ],
-  ])('validates in the spec order: "%s" / "%s" -> %s', async (password, confirm, message) => {
+  ])('validates in the product order: "%s" / "%s" -> %s', async (password, confirm, message) => {
     const calls = mockApi({});
     renderReset();
     const user = userEvent.setup();

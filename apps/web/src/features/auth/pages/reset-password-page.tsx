@@ -10,7 +10,7 @@ import { PasswordField } from '../components/password-field';
 import { PasswordStrength } from '../components/password-strength';
 import { messageFrom } from '../error-message';
 
-/** Set a new password from an emailed link (spec section 2, Reset-password screen). */
+/** Set a new password from an emailed link (docs/product.md §3.5). */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();

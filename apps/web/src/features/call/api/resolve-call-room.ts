@@ -32,7 +32,7 @@ async function joinRoom(code: string): Promise<Room | null> {
 }
 
 /**
- * The room a call URL names (spec sections 4 and 5): looked up by id; when that answers 404 and
+ * The room a call URL names (docs/product.md §7.1): looked up by id; when that answers 404 and
  * the parameter looks like a join code, it is tried as a code with POST /api/rooms/join (which
  * also makes the caller a member, as a join by code does anywhere else).
  */

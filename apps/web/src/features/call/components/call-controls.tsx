@@ -76,7 +76,9 @@ export interface CallControlsProps {
   devices?: ReactNode;
 }
 
-/** Spec section 2's control bar: mic, camera, chat, raise hand, leave (plus share and devices). */
+/**
+ * The control bar of docs/product.md §7.7: mic, camera, chat, raise hand, share, devices, leave.
+ */
 export function CallControls(p: CallControlsProps) {
   const icon = 'h-5 w-5';
   return (

@@ -48,8 +48,8 @@ export interface CallScreenProps {
 }
 
 /**
- * The video call screen of spec section 2: header, video grid with a floating local preview,
- * messages, the in-call chat panel, the control bar, keyboard shortcuts and toasts.
+ * The video call screen of docs/product.md §7.3-§7.8: header, video grid with a floating local
+ * preview, messages, the in-call chat panel, the control bar, keyboard shortcuts and toasts.
  */
 export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: CallScreenProps) {
   const navigate = useNavigate();

@@ -20,7 +20,7 @@ export interface VideoTileProps {
 }
 
 /**
- * One participant (spec section 3, Participant tile). The picture plays muted; a remote
+ * One participant (docs/product.md §7.9). The picture plays muted; a remote
  * participant's sound plays through its own audio element, so a browser that refuses unmuted
  * autoplay still shows the video. Mute, camera-off, hand and screen states are shown with an
  * icon and text, never by colour alone.

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { shortcutFor, type CallShortcut } from '../lib/call-rules';
 
 /**
- * Spec section 2: M mic, C camera, D chat panel, H hand, L leave (and S share screen), ignored
- * while typing. One named listener, removed on unmount; the latest actions are read through a
- * ref so the listener is not re-registered on every render.
+ * docs/product.md §7.7: M mic, C camera, D chat panel, H hand, L leave (and S share screen),
+ * ignored while typing. One named listener, removed on unmount; the latest actions are read through
+ * a ref so the listener is not re-registered on every render.
  */
 export function useCallShortcuts(actions: Record<CallShortcut, () => void>, enabled = true) {
   const latest = useRef(actions);

@@ -27,7 +27,7 @@ const INITIAL_MEDIA: LocalMediaSnapshot = {
 };
 
 /**
- * The call screen's engine (spec section 4, Video room): the room is loaded by the page; this
+ * The call screen's engine (docs/product.md §7.2): the room is loaded by the page; this
  * acquires local media, opens the live link, joins once both are ready, and runs the session.
  * Everything it exposes is React state plus the control actions.
  */
@@ -69,7 +69,7 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     };
   }, []);
 
-  // The live link, with the spec's toasts.
+  // The live link, with its toasts (docs/product.md §7.8).
   useEffect(() => {
     const { socket: s, release } = acquireSocket();
     setSocket(s);
@@ -190,7 +190,7 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     }
   }, []);
 
-  /** Spec section 4: leaving stops media, tells the server and disconnects. */
+  /** docs/product.md §7.2: leaving stops media, tells the server and disconnects. */
   const leave = useCallback(() => {
     sessionRef.current?.leave();
     sessionRef.current = null;

@@ -7,7 +7,7 @@ import {
   shortcutFor,
 } from './call-rules';
 
-describe('gridColumns (spec section 9)', () => {
+describe('gridColumns (docs/product.md §7.4)', () => {
   it.each([
     [0, 1],
     [1, 1],
@@ -51,7 +51,7 @@ describe('isSpeaking', () => {
   });
 });
 
-describe('shortcutFor (spec section 2)', () => {
+describe('shortcutFor (docs/product.md §7.7)', () => {
   const body = document.body;
   const key = (k: string, extra: Partial<KeyboardEvent> = {}, target: EventTarget = body) =>
     shortcutFor({ key: k, target, ...extra });

@@ -1,10 +1,10 @@
 /**
- * The call screen's pure rules (spec sections 2 and 9): grid columns, the participant count's
- * wording, the elapsed-time clock and the keyboard shortcuts. Kept free of React and WebRTC so
- * they are unit-tested on their own.
+ * The call screen's pure rules (docs/product.md §7.3, §7.4, §7.7): grid columns, the participant
+ * count's wording, the elapsed-time clock and the keyboard shortcuts. Kept free of React and WebRTC
+ * so they are unit-tested on their own.
  */
 
-/** Spec section 9: 1 column for one participant or fewer, 2 for 2-4, 3 for 5-6, 4 for 7+. */
+/** docs/product.md §7.4: 1 column for one participant or fewer, 2 for 2-4, 3 for 5-6, 4 for 7+. */
 export function gridColumns(participants: number): 1 | 2 | 3 | 4 {
   if (participants <= 1) return 1;
   if (participants <= 4) return 2;
@@ -24,11 +24,11 @@ export function formatElapsed(ms: number): string {
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
 
-/** Spec section 9: the preview is highlighted when the mic level is above 0.2. */
+/** docs/product.md §7.4: the preview is highlighted when the mic level is above 0.2. */
 export const SPEAKING_THRESHOLD = 0.2;
 export const isSpeaking = (level: number) => level > SPEAKING_THRESHOLD;
 
-/** Spec section 9: the chat panel opens by default at a window width of 1024 px or more. */
+/** docs/product.md §7.6: the chat panel opens by default at a window width of 1024 px or more. */
 export const CHAT_OPEN_MIN_WIDTH = 1024;
 
 export type CallShortcut = 'mic' | 'camera' | 'chat' | 'hand' | 'leave' | 'share';

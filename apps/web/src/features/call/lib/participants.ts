@@ -1,7 +1,7 @@
 /**
- * The remote side of a call as React state: one entry per peer (spec section 3, Participant
- * tile), changed only through `participantsReducer` so every transition is unit-tested. Streams
- * are held by reference; the media layer owns their tracks.
+ * The remote side of a call as React state: one entry per peer (docs/product.md §7.9), changed
+ * only through `participantsReducer` so every transition is unit-tested. Streams are held by
+ * reference; the media layer owns their tracks.
  */
 
 export type PeerConnectionState = 'connecting' | 'connected' | 'reconnecting';
@@ -37,7 +37,10 @@ export type ParticipantsAction =
 
 export const emptyParticipants: ParticipantsState = new Map();
 
-/** A name for someone whose own name is missing or blank (spec: the left toast's fallback). */
+/**
+ * A name for someone whose own name is missing or blank (docs/product.md §7.8: the left toast's
+ * fallback).
+ */
 export const displayNameOf = (name: string | undefined | null) => name?.trim() || 'Someone';
 
 export function participantsReducer(

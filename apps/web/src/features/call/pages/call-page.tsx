@@ -33,7 +33,7 @@ function errorText(error: unknown): string {
 }
 
 /**
- * The video call (/rooms/call/room/:roomId and /rooms/call/:roomId; spec sections 2 and 4). Loads
+ * The video call (/rooms/call/room/:roomId and /rooms/call/:roomId; docs/product.md §7.1). Loads
  * the room unless it came in navigation state (404 then try as a code), shows the load failure
  * screen, and otherwise hands over to the call screen. A missing id goes back to the rooms list.
  */

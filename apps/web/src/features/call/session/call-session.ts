@@ -15,7 +15,7 @@ import { displayNameOf } from '../lib/participants';
 import { PeerLink } from '../webrtc/peer-link';
 
 /**
- * One person's side of a call: the signalling of spec section 7 over the shared socket, one
+ * One person's side of a call: the signalling of docs/product.md §9.2 over the shared socket, one
  * PeerLink per other participant, and the participants' state as reducer actions. Not React:
  * the call page's hook owns one session and feeds its actions to a reducer.
  *
@@ -242,7 +242,7 @@ export class CallSession {
         this.o.socket.emit('ice-candidate', { to: peerId, candidate }, noop),
       onStream: (stream) => this.o.dispatch({ type: 'stream', peerId, stream }),
       onState: (connection) => this.o.dispatch({ type: 'connection', peerId, connection }),
-      // Spec section 4: a peer whose connection fails (after one ICE restart) is removed.
+      // docs/product.md §7.2: a peer whose connection fails (after one ICE restart) is removed.
       onGiveUp: () => this.drop(peerId),
     });
     this.links.set(peerId, link);
@@ -266,8 +266,8 @@ export class CallSession {
 }
 
 /**
- * Signalling errors are logged only (spec section 8); passing a callback makes the server answer
- * through it rather than with a `server-error` event.
+ * Signalling errors are logged only (docs/product.md §7.11); passing a callback makes the server
+ * answer through it rather than with a `server-error` event.
  */
 function noop(ack: Ack) {
   if (!ack.ok) console.warn(`call: ${ack.code} ${ack.message}`);

@@ -1,6 +1,6 @@
 /**
  * The microphone's level, 0 to 1, measured with a Web Audio AnalyserNode on the local stream. The
- * call screen highlights the local preview while it is above 0.2 (spec section 9).
+ * call screen highlights the local preview while it is above 0.2 (docs/product.md §7.4).
  */
 export function watchAudioLevel(
   stream: MediaStream,

@@ -5,7 +5,7 @@ import type { DevicePreferences } from '../../../lib/device-preferences';
  * device list. This folder is the only code that touches these browser APIs (lint-enforced).
  */
 
-/** Spec section 9: video at 1280 by 720, ideal. */
+/** docs/product.md §7.2: video at 1280 by 720, ideal. */
 export const VIDEO_CONSTRAINTS: MediaTrackConstraints = {
   width: { ideal: 1280 },
   height: { ideal: 720 },

@@ -60,7 +60,7 @@ export class PeerLink {
         await pc.setLocalDescription();
         if (pc.localDescription) options.sendDescription(pc.localDescription.toJSON());
       } catch (err) {
-        // Spec section 8: offer, answer and candidate failures are logged only.
+        // docs/product.md §7.11: offer, answer and candidate failures are logged only.
         if (!this.closed) console.warn('call: offer failed', err);
       } finally {
         this.makingOffer = false;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ChatPanel } from './chat-panel';
 
 describe('ChatPanel', () => {
-  it('shows the empty state and the spec placeholder', () => {
+  it('shows the empty state and the product placeholder', () => {
     render(<ChatPanel title="In-call messages" items={[]} onSend={() => {}} />);
     expect(screen.getByRole('region', { name: 'In-call messages' })).toBeInTheDocument();
     expect(screen.getByText('No messages yet. Start the conversation!')).toBeInTheDocument();

@@ -23,7 +23,7 @@ export interface ChatPanelProps {
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /**
- * A room's chat (spec section 2): the list, its empty state, and a box where Enter sends and
+ * A room's chat (docs/product.md §8.2): the list, its empty state, and a box where Enter sends and
  * Shift+Enter adds a line. Used in the call's side panel and on the room page. Text is rendered
  * as text, and long words wrap instead of widening the page.
  */
@@ -74,7 +74,7 @@ export function ChatPanel({
   }, []);
 
   const send = () => {
-    // Spec section 5: text is trimmed; empty text is not sent.
+    // docs/product.md §8.2: text is trimmed; empty text is not sent.
     const text = draft.trim();
     if (!text) return;
     stickToBottom.current = true;

@@ -38,7 +38,7 @@ function newClientId(): string {
 }
 
 /**
- * A room's live chat (spec sections 3 and 5) with nothing lost: history from the server, live
+ * A room's live chat (docs/product.md §8.1-§8.3) with nothing lost: history from the server, live
  * messages from the socket, and an outbox that sends one message at a time, in order, until the
  * server acknowledges it (the server drops a repeat by its client id). After the link comes back
  * it fetches what it missed with the history's `after` cursor; older pages come with `before`.

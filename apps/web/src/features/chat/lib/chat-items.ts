@@ -13,7 +13,7 @@ export interface ChatItem {
   name: string;
   text: string;
   at: number;
-  /** Sent by this user (spec section 3: the self flag is set locally). */
+  /** Sent by this user (docs/product.md §8.1: the self flag is set locally). */
   self: boolean;
   /** Not yet acknowledged by the server. */
   pending: boolean;

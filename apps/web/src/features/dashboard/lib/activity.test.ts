@@ -30,7 +30,7 @@ describe('recent activity', () => {
   });
 });
 
-describe('task display status (spec section 4)', () => {
+describe('task display status (docs/product.md §4.7)', () => {
   const now = new Date('2026-03-10T20:00:00Z'); // 01:30 on 11 March in Kolkata
   it('is completed when completed is set', () => {
     expect(taskDisplayStatus({ completed: true, due: '2020-01-01' }, now)).toBe('completed');

@@ -1,5 +1,5 @@
 /**
- * Recent Activity (spec section 2: the 5 latest), derived from what the local lists record:
+ * Recent Activity (docs/product.md §4.6: the 5 latest), derived from what the local lists record:
  * tasks added and completed, notes written, files uploaded and resources shared. Nothing here is
  * invented; an entry without a readable time is left out.
  */

@@ -1,7 +1,7 @@
 /**
- * The dashboard's daily words (spec section 9: 8 quotes and 7 messages, picked by day of year).
- * The quotes are well-known lines by long-dead authors, so they are in the public domain; the
- * messages are our own.
+ * The dashboard's daily words (docs/product.md §4.2: 8 quotes and 7 messages, picked by day of
+ * year). The quotes are well-known lines by long-dead authors, so they are in the public domain;
+ * the messages are our own.
  */
 
 export interface Quote {

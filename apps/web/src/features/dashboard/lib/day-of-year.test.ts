@@ -27,7 +27,7 @@ describe('days in Asia/Kolkata', () => {
   });
 });
 
-describe('daily quote and message (spec section 9)', () => {
+describe('daily quote and message (docs/product.md §4.2)', () => {
   it('has 8 quotes and 7 messages', () => {
     expect(DAILY_QUOTES).toHaveLength(8);
     expect(DAILY_MESSAGES).toHaveLength(7);

@@ -1,7 +1,7 @@
 import { DASHBOARD_TIME_ZONE } from './greeting';
 
 /**
- * Calendar days in the dashboard's fixed zone, Asia/Kolkata (spec section 9). Every day-based
+ * Calendar days in the dashboard's fixed zone, Asia/Kolkata (docs/product.md §4). Every day-based
  * rule (the daily quote and message, the study streak, tasks created today, overdue tasks) uses
  * this zone, not the browser's, so a day boundary means the same everywhere: see
  * docs/decisions/0012-dashboard-days-in-asia-kolkata.md.

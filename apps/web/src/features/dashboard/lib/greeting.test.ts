@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDashboardDate, greetingForHour, hourInTimeZone, timeOfDayForHour } from './greeting';
 
-describe('dashboard greeting (spec section 9)', () => {
+describe('dashboard greeting (docs/product.md §4.1)', () => {
   it.each([
     [5, 'Good Morning'],
     [11, 'Good Morning'],
@@ -37,7 +37,7 @@ describe('dashboard greeting (spec section 9)', () => {
     expect(timeOfDayForHour(hour)).toBe(band);
   });
 
-  it('covers every hour with exactly the spec greetings', () => {
+  it('covers every hour with exactly the product greetings', () => {
     const seen = new Set(Array.from({ length: 24 }, (_, h) => greetingForHour(h)));
     expect([...seen].sort()).toEqual([
       'Good Afternoon',

@@ -1,4 +1,4 @@
-/** The dashboard's time zone (spec section 9). */
+/** The dashboard's time zone (docs/product.md §4). */
 export const DASHBOARD_TIME_ZONE = 'Asia/Kolkata';
 
 /** The hour (0-23) at `date` in the dashboard's time zone. */
@@ -11,7 +11,10 @@ export function hourInTimeZone(date: Date, timeZone = DASHBOARD_TIME_ZONE): numb
 
 export type Greeting = 'Good Morning' | 'Good Afternoon' | 'Good Evening' | 'Good Night';
 
-/** Spec section 9: Good Morning 5-11, Good Afternoon 12-16, Good Evening 17-20, else Good Night. */
+/**
+ * docs/product.md §4.1: Good Morning 5-11, Good Afternoon 12-16, Good Evening 17-20, else Good
+ * Night.
+ */
 export function greetingForHour(hour: number): Greeting {
   if (hour >= 5 && hour <= 11) return 'Good Morning';
   if (hour >= 12 && hour <= 16) return 'Good Afternoon';
@@ -22,7 +25,7 @@ export function greetingForHour(hour: number): Greeting {
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
 
 /**
- * Spec section 2: the time-of-day icon switches by hour band 5-12, 12-17, 17-21, otherwise
+ * docs/product.md §4.1: the time-of-day icon switches by hour band 5-12, 12-17, 17-21, otherwise
  * night (each band includes its first hour and excludes its last).
  */
 export function timeOfDayForHour(hour: number): TimeOfDay {

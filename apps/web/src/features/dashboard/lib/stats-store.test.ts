@@ -4,7 +4,7 @@ import { STATS_KEY, nextStreak, readStats, syncStats } from './stats-store';
 const counts = { activeRooms: 2, notesCreated: 3, dailyTasks: 1 };
 const at = (iso: string) => new Date(iso);
 
-describe('study streak (spec section 4)', () => {
+describe('study streak (docs/product.md §4.3)', () => {
   it('starts at 1 on a first visit', () => {
     expect(nextStreak(null, '2026-03-10')).toEqual({
       studyStreak: 1,
@@ -58,7 +58,7 @@ describe('study streak (spec section 4)', () => {
     expect(later).toMatchObject({ activeRooms: 5, studyStreak: 1 });
   });
 
-  it('writes the spec record with the derived counts', () => {
+  it('writes the stats record with the derived counts', () => {
     syncStats(counts, at('2026-03-10T06:00:00Z'));
     expect(JSON.parse(localStorage.getItem(STATS_KEY)!)).toEqual({
       activeRooms: 2,

@@ -2,7 +2,7 @@ import { isRecord, readJson, writeJson } from '../../../lib/storage';
 import { dateKeyInZone, daysBetween } from './day-of-year';
 
 /**
- * The spec's local stats record, userRealStats (spec sections 3 and 4): activeRooms,
+ * The local stats record, userRealStats (docs/product.md §4.4): activeRooms,
  * notesCreated, dailyTasks, studyStreak, lastLoginDate, streakStartDate. The counts are derived
  * from the local lists each time; the record keeps them for other screens and keeps the streak.
  *
@@ -51,9 +51,9 @@ export function readStats(): StatsRecord | null {
 }
 
 /**
- * Spec section 4, Study streak: first visit 1; last visit exactly one day earlier, plus one; a gap
- * of more than one day, back to 1; the same day, unchanged. A last visit in the future (a clock
- * that was wrong) starts over rather than trusting it.
+ * docs/product.md §4.3, Study streak: first visit 1; last visit exactly one day earlier, plus one;
+ * a gap of more than one day, back to 1; the same day, unchanged. A last visit in the future (a
+ * clock that was wrong) starts over rather than trusting it.
  */
 export function nextStreak(
   previous: Pick<StatsRecord, 'studyStreak' | 'lastLoginDate' | 'streakStartDate'> | null,

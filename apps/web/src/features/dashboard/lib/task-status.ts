@@ -1,7 +1,7 @@
 import { dateKeyInZone } from './day-of-year';
 
 /**
- * The dashboard's display status of a task (spec sections 3 and 4): completed when completed is
+ * The dashboard's display status of a task (docs/product.md §4.7): completed when completed is
  * set, overdue when its due day (a yyyy-mm-dd date) is before today in Asia/Kolkata, otherwise
  * upcoming. A task due today is not overdue yet.
  */

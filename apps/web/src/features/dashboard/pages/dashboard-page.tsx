@@ -40,7 +40,7 @@ import {
 import { taskDisplayStatus, type TaskDisplayStatus } from '../lib/task-status';
 import { CLOCK_REFRESH_MS, useDashboardData, useTicker } from '../use-dashboard-data';
 
-/** Spec section 9: the dashboard's list lengths. */
+/** docs/product.md §4.6: the dashboard's list lengths. */
 const TASK_PREVIEW = 5;
 const RESOURCES_SHOWN = 4;
 const ROOMS_SHOWN = 4;
@@ -53,7 +53,7 @@ const TIME_OF_DAY_ICON: Record<TimeOfDay, typeof Sun> = {
   night: Moon,
 };
 
-/** Spec section 4: the dashboard's task status by colour, with its word beside it. */
+/** docs/product.md §4.7: the dashboard's task status by colour, with its word beside it. */
 const STATUS_STYLE: Record<TaskDisplayStatus, { label: string; tone: BadgeTone }> = {
   completed: { label: 'Completed', tone: 'success' },
   overdue: { label: 'Overdue', tone: 'danger' },
@@ -121,7 +121,7 @@ function Row({ children }: { children: ReactNode }) {
 }
 
 /**
- * The signed-in home (/dashboard, spec section 2): a greeting by the Kolkata hour with a daily
+ * The signed-in home (/dashboard, docs/product.md §4): a greeting by the Kolkata hour with a daily
  * message and quote, the date and time in Asia/Kolkata, four stat cards and six panels, all
  * derived from the user's real data (local lists and the rooms API); no placeholder figures.
  */

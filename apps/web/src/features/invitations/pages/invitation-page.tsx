@@ -30,9 +30,9 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 /**
- * Invitation acceptance (/invite/:token, spec sections 2 and 4). A signed-out visitor is sent to
- * sign in with a way back here; a signed-in one sees the invitation and accepts it, then lands in
- * the room 1.5 s after the confirmation.
+ * Invitation acceptance (/invite/:token, docs/product.md §6.2, §6.3). A signed-out visitor is sent
+ * to sign in with a way back here; a signed-in one sees the invitation and accepts it, then lands
+ * in the room 1.5 s after the confirmation.
  */
 export function InvitationPage() {
   const { token = '' } = useParams();

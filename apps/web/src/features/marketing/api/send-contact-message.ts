@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/http';
 
 export const sendContactMessageMutationKey = ['send-contact-message'] as const;
 
-/** Resolves only for an OK status with the expected JSON body (spec section 7). */
+/** Resolves only for an OK status with the expected JSON body (docs/product.md §14.6). */
 export async function sendContactMessage(input: ContactInput): Promise<void> {
   const data = await apiRequest<unknown>('/contact', { method: 'POST', body: input });
   ContactResponseSchema.parse(data);

@@ -22,9 +22,9 @@ import { publicConfigQuery, usePublicConfig } from '../api/get-public-config';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 /**
- * The contact form (spec sections 4, 5 and 8): idle, sending (the button reads Sending...),
+ * The contact form (docs/product.md §14.6): idle, sending (the button reads Sending...),
  * success (form cleared, priority back to medium) or error (naming CONTACT_EMAIL, read from
- * GET /api/config). The shared rules decide what to say, in the spec's order.
+ * GET /api/config). The shared rules decide what to say, in the product's order.
  */
 
 type Fields = ContactInput;

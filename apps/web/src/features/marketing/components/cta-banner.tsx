@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { buttonClasses } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 
-/** The closing call to action: free sign-up, no credit card required (spec section 1). */
+/** The closing call to action: free sign-up, no credit card required (docs/product.md §1.2). */
 export function CtaBanner({
   title,
   children,

@@ -1,9 +1,9 @@
 import './particles.css';
 
 /**
- * The decorative background of the marketing pages: 15 softly drifting dots (spec section 2).
- * Hidden from assistive technology, never in the way of the pointer, and still when the visitor
- * prefers reduced motion (see particles.css).
+ * The decorative background of the marketing pages: 15 softly drifting dots
+ * (docs/product.md §14.5). Hidden from assistive technology, never in the way of the pointer, and
+ * still when the visitor prefers reduced motion (see particles.css).
  */
 
 const TONES = ['bg-brand-300', 'bg-violet-300', 'bg-sky-300', 'bg-brand-200', 'bg-amber-300'];

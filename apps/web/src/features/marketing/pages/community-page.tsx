@@ -31,7 +31,7 @@ const ContactForm = lazy(() =>
 
 /**
  * /community: the three community cards, the six guidelines, the contact form at #contact, and
- * Join the Community and Get Started links to /register (spec section 2).
+ * Join the Community and Get Started links to /register (docs/product.md §14.3).
  */
 
 const SPACES = [

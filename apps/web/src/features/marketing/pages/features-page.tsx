@@ -14,7 +14,9 @@ import { MarketingLayout } from '../components/marketing-layout';
 import type { LucideIcon } from 'lucide-react';
 import { usePageMeta } from '../hooks/use-page-meta';
 
-/** /features: the six feature cards of spec section 2 and a Get Started link to /register. */
+/**
+ * /features: the six feature cards of docs/product.md §14.2 and a Get Started link to /register.
+ */
 
 const FEATURES: readonly {
   icon: LucideIcon;

@@ -5,8 +5,8 @@ import { MarketingLayout } from '../components/marketing-layout';
 import { usePageMeta } from '../hooks/use-page-meta';
 
 /**
- * /groups: the group-info placeholder of spec section 2. It says plainly that group details and
- * members are on the way, and offers what a visitor can do today.
+ * /groups: the group-info placeholder of docs/product.md §14.4. It says plainly that group details
+ * and members are on the way, and offers what a visitor can do today.
  */
 /** This page's title and description (what search results and link previews show). */
 const META = {

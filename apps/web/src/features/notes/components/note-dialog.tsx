@@ -7,7 +7,7 @@ import { StorageWriteError } from '../../../lib/storage';
 import { saveTextNote, type TextNote } from '../notes-store';
 
 /**
- * The add/edit dialog (spec section 4, Note dialog). Saving a new note appends it; saving an
+ * The add/edit dialog (docs/product.md §10.4). Saving a new note appends it; saving an
  * existing one replaces its title and text. If the browser refuses the write (storage full) the
  * dialog stays open with the text in it, so nothing typed is lost.
  */
@@ -41,7 +41,7 @@ function NoteForm({ note, onDone }: { note: TextNote | null; onDone: () => void 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     try {
-      // Spec section 5: with neither a title nor a body nothing happens.
+      // docs/product.md §10.3: with neither a title nor a body nothing happens.
       const saved = saveTextNote({ id: note?.id, title, text });
       if (saved) onDone();
     } catch (err) {

@@ -12,8 +12,8 @@ import { addFileNote } from '../notes-store';
 type Status = { tone: 'error' | 'success'; message: string } | null;
 
 /**
- * Upload File (spec sections 2 and 5): choose a file or drop one here. PNG, JPG and PDF up to
- * 256 KB are stored in the browser; anything else gets the spec's message.
+ * Upload File (docs/product.md §10.2): choose a file or drop one here. PNG, JPG and PDF up to
+ * 256 KB are stored in the browser; anything else gets the refusal sentence.
  */
 export function UploadArea() {
   const inputId = useId();

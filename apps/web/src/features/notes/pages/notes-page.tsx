@@ -161,8 +161,9 @@ function TextNoteCard({
 }
 
 /**
- * Notes (/dashboard/notes and /notes, spec section 2): upload PNG, JPG and PDF files, keep text
- * notes, preview, download, edit and delete them. Everything lives in the browser (notes-store).
+ * Notes (/dashboard/notes and /notes, docs/product.md §10.1): upload PNG, JPG and PDF files, keep
+ * text notes, preview, download, edit and delete them. Everything lives in the browser
+ * (notes-store).
  */
 export function NotesPage() {
   const fromRoom = useFromRoom();

@@ -41,13 +41,13 @@ export function memberSince(user: AuthUser | null): string | null {
 }
 
 /**
- * The profile page (spec sections 2, 4, 5 and 8): the avatar, changed with the camera button or
- * by dropping an image, checked, resized to 400 px as a JPEG and applied at once; member since;
- * and the Profile Information form, whose Save Changes is enabled only when something changed
- * and no save runs. Both save on the server (so the profile follows the user to another browser)
- * and then under the spec's local keys, announcing the change with 'userDataUpdated' so the
- * navbar shows it at once. A newer copy saved in another tab is adopted when this page becomes
- * visible again.
+ * The profile page (docs/product.md §13): the avatar, changed with the camera button or by dropping
+ * an image, checked, resized to 400 px as a JPEG and applied at once; member since; and the Profile
+ * Information form, whose Save Changes is enabled only when something changed and no save runs.
+ * Both save on the server (so the profile follows the user to another browser) and then under the
+ * local keys of docs/product.md §13.4, announcing the change with 'userDataUpdated' so the navbar
+ * shows it at once. A newer copy saved in another tab is adopted when this page becomes visible
+ * again.
  */
 export function ProfilePage() {
   const { user: authUser } = useAuth();
@@ -344,8 +344,8 @@ export function ProfilePage() {
 }
 
 /**
- * The large picture: a failing image is cleared and the default icon shows instead (spec
- * section 4: "A failing avatar image is cleared").
+ * The large picture: a failing image is cleared and the default icon shows instead
+ * (docs/product.md §13.2, §16.4).
  */
 function ProfilePicture({ src, name }: { src: string; name: string }) {
   const [failed, setFailed] = useState<string | null>(null);

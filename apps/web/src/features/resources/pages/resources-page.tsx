@@ -79,8 +79,8 @@ function ResourceCard({ resource, onRemove }: { resource: Resource; onRemove: ()
 }
 
 /**
- * Resources (/resources, spec section 2; no sign-in needed): a form to add a link with a type and
- * tags, and the list for the signed-in user (or the guest list), newest first.
+ * Resources (/resources, docs/product.md §12.1; no sign-in needed): a form to add a link with a
+ * type and tags, and the list for the signed-in user (or the guest list), newest first.
  */
 export function ResourcesPage() {
   const { user } = useAuth();

@@ -13,7 +13,7 @@ export function useDeleteRoom() {
   return useMutation({
     mutationFn: deleteRoom,
     onSuccess: (_data, roomId) => {
-      // Spec section 4: a deleted room leaves the local list.
+      // docs/product.md §5.10: a deleted room leaves the local list.
       forgetRoom(roomId);
       removeFromRoomList(queryClient, roomId);
       void queryClient.invalidateQueries({ queryKey: ['rooms'] });

@@ -17,8 +17,9 @@ export function useRoom(idOrCode: string | undefined, initialRoom?: Room) {
     queryKey: roomQueryKey(idOrCode ?? ''),
     queryFn: ({ signal }) => getRoom(idOrCode ?? '', signal),
     enabled: Boolean(idOrCode),
-    // A room passed in navigation state is used as is (spec section 2: the room is loaded only
-    // when it was not passed); it counts as fresh for half a minute, like any loaded room.
+    // A room passed in navigation state is used as is (docs/product.md §5.6: the room is
+    // loaded only when it was not passed); it counts as fresh for half a minute, like any
+    // loaded room.
     initialData: initialRoom,
     initialDataUpdatedAt: initialRoom ? Date.now() : undefined,
     staleTime: 30_000,

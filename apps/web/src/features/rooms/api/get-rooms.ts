@@ -37,8 +37,8 @@ export async function getRooms(
   if (filter.status !== 'all') params.set('status', filter.status);
   if (cursor) params.set('cursor', cursor);
   const page = await apiRequest<RoomListResponse>(`/rooms?${params}`, { signal });
-  // The spec's userRooms / publicRooms keys mirror the server's unfiltered first page (other
-  // screens read them); later pages and search results are only ever shown here.
+  // The userRooms / publicRooms keys (docs/product.md §5.10) mirror the server's unfiltered first
+  // page (other screens read them); later pages and search results are only ever shown here.
   if (!cursor && isUnfiltered(filter)) cacheRoomList(page.rooms);
   return page;
 }

@@ -6,7 +6,7 @@ import { cacheRoom } from '../storage/rooms-storage';
 import { roomsQueryKey } from './get-rooms';
 
 /**
- * The room in a join answer. Our server sends `{room}`; the spec's client also accepted
+ * The room in a join answer. Our server sends `{room}`; docs/product.md §5.5 also allows
  * `data.room`, `data` or the body itself, so any of those is read. Null when there is none.
  */
 export function roomFromJoinResponse(body: unknown): Room | null {

@@ -13,7 +13,7 @@ export function useLeaveRoom() {
   return useMutation({
     mutationFn: leaveRoom,
     onSuccess: (_data, roomId) => {
-      // Spec section 4: a room the user left leaves the local list too.
+      // docs/product.md §5.10: a room the user left leaves the local list too.
       forgetRoom(roomId);
       removeFromRoomList(queryClient, roomId);
       void queryClient.invalidateQueries({ queryKey: ['rooms'] });

@@ -45,7 +45,7 @@ describe('JoinRoomDialog', () => {
     );
   });
 
-  it("shows the server's message, else the spec's fallbacks", async () => {
+  it("shows the server's message, else the product's fallbacks", async () => {
     mockApi({
       'POST /rooms/join': () => ({
         status: 400,

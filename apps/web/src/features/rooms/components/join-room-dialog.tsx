@@ -9,7 +9,7 @@ import { HttpError } from '../../../lib/http';
 import { useJoinRoom } from '../api/join-room';
 import { roomIdOf } from '../storage/rooms-storage';
 
-/** The sentence for a failed join: the server's, else the spec's fallbacks (section 8). */
+/** The sentence for a failed join: the server's, else the fallbacks of docs/product.md §5.5. */
 export function joinErrorMessage(error: unknown): string {
   if (error instanceof HttpError) {
     if (error.hasServerMessage) return error.message;
@@ -19,8 +19,9 @@ export function joinErrorMessage(error: unknown): string {
 }
 
 /**
- * Join by code (spec section 5): the code is trimmed and upper-cased, an empty one is blocked;
- * success opens the room view. A 24-hex id with no room in the answer goes straight to the call.
+ * Join by code (docs/product.md §5.5): the code is trimmed and upper-cased, an empty one is
+ * blocked; success opens the room view. A 24-hex id with no room in the answer goes straight to the
+ * call.
  */
 export function JoinRoomDialog({
   open,

@@ -34,7 +34,7 @@ export interface RoomCardProps {
 }
 
 /**
- * One room in the list: what it is, who may do what (spec section 6), and its actions. The
+ * One room in the list: what it is, who may do what (docs/product.md §5.2), and its actions. The
  * edit/delete menu is the owner's alone; Join appears only for someone not yet a member.
  */
 export function RoomCard({

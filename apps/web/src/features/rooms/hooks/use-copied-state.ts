@@ -3,8 +3,8 @@ import { TIMINGS } from '@studycircle/shared';
 import { copyText } from '../lib/clipboard';
 
 /**
- * Copies a value and reports `copied` for 1.2 s (spec section 9), so a button can read "Copied!"
- * and then return to its label. A second copy restarts the period.
+ * Copies a value and reports `copied` for 1.2 s (docs/product.md §5.8, §5.9), so a button can read
+ * "Copied!" and then return to its label. A second copy restarts the period.
  */
 export function useCopiedState(durationMs: number = TIMINGS.copiedMs) {
   const [copied, setCopied] = useState(false);

@@ -1,13 +1,13 @@
 import { normaliseTags, type RoomRole, type RoomStatus } from '@studycircle/shared';
 
 /**
- * Who sees what on a room (spec section 6) and the list's search and filter. Pure functions, so
- * the rules are tested once and every component asks the same question the same way.
+ * Who sees what on a room (docs/product.md §5.2) and the list's search and filter. Pure functions,
+ * so the rules are tested once and every component asks the same question the same way.
  */
 
 export type RoomStatusFilter = 'all' | RoomStatus;
 
-/** The caller's role; a missing or unknown value means member (spec section 3). */
+/** The caller's role; a missing or unknown value means member (docs/product.md §5.1). */
 export function roleOf(room: { userRole?: string | null } | null | undefined): RoomRole {
   const role = room?.userRole;
   return role === 'owner' || role === 'admin' ? role : 'member';
@@ -29,7 +29,7 @@ export function showJoinButton(room: { isMember?: boolean }): boolean {
   return room.isMember !== true;
 }
 
-/** "Just now", then minutes, hours and days ago (spec section 4). */
+/** "Just now", then minutes, hours and days ago (docs/product.md §16.3). */
 export function formatAge(createdAt: string | number | Date | undefined, now = Date.now()): string {
   if (createdAt === undefined) return 'Just now';
   const then = new Date(createdAt).getTime();

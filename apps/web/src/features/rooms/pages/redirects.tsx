@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 
-/** /rooms leads to the rooms list (spec section 2). */
+/** /rooms leads to the rooms list (docs/product.md §2.1). */
 export function RoomsIndexRedirect() {
   return <Navigate to="/dashboard/rooms" replace />;
 }

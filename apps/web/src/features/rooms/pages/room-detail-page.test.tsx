@@ -80,7 +80,7 @@ describe('RoomDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   });
 
-  it('Share Room uses the share sheet with the spec payload', async () => {
+  it('Share Room uses the share sheet with the product payload', async () => {
     const share = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, share });
     mockApi({});

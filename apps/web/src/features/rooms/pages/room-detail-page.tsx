@@ -64,7 +64,9 @@ function matches(room: Room | undefined, param: string): room is Room {
   );
 }
 
-/** Spec section 9: the join click forces navigation after 600 ms if the route did not change. */
+/**
+ * docs/product.md §5.7: the join click forces navigation after 600 ms if the route did not change.
+ */
 export const JOIN_FALLBACK_MS = TIMINGS.joinNavigationFallbackMs;
 
 function DetailView({
@@ -88,7 +90,7 @@ function DetailView({
   const chatButton = useRef<HTMLButtonElement>(null);
   const chatRef = useRef<HTMLDivElement>(null);
   const { user } = useAuth();
-  // Arriving with the chat tab (a card's chat action, spec section 2) opens the room's chat.
+  // Arriving with the chat tab (a card's chat action, docs/product.md §5.6) opens the room's chat.
   const [chatOpen, setChatOpen] = useState(initialTab === 'chat');
   // Members get the room's live chat channel: its messages and who is in the call right now.
   const chat = useRoomChat({

@@ -59,11 +59,11 @@ interface ManageTarget {
 }
 
 /**
- * Study Rooms (/dashboard/rooms, spec section 2): the caller's rooms and the public ones, with
- * search, a status filter and a grid/list toggle; Join Room and Create Room; a card per room.
+ * Study Rooms (/dashboard/rooms, docs/product.md §5.3): the caller's rooms and the public ones,
+ * with search, a status filter and a grid/list toggle; Join Room and Create Room; a card per room.
  * Search and the status filter are the server's (GET /api/rooms `q` and `status`), so they reach
- * rooms on every page, not only the ones loaded; typing is debounced.
- * Opens Manage Room when navigation state carries `manageRoomId` (from the room view).
+ * rooms on every page, not only the ones loaded; typing is debounced. Opens Manage Room when
+ * navigation state carries `manageRoomId` (from the room view).
  */
 export function StudyRoomsPage() {
   const navigate = useNavigate();

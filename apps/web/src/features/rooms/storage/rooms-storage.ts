@@ -2,15 +2,16 @@ import type { Room } from '@studycircle/shared';
 import { isRecord, readJson, removeKey, writeJson } from '../../../lib/storage';
 
 /**
- * The only code that touches the spec's userRooms and publicRooms keys. They are a cache of what
- * the server last returned, so the list (and the dashboard) can paint before the network answers;
- * the server stays the source of truth. A corrupt value, or a corrupt entry, reads as absent.
+ * The only code that touches the userRooms and publicRooms keys (docs/product.md §5.10). They are a
+ * cache of what the server last returned, so the list (and the dashboard) can paint before the
+ * network answers; the server stays the source of truth. A corrupt value, or a corrupt entry, reads
+ * as absent.
  */
 
 export const USER_ROOMS_KEY = 'userRooms';
 export const PUBLIC_ROOMS_KEY = 'publicRooms';
 
-/** The id a room answers to: `id`, else `_id` (spec section 3). */
+/** The id a room answers to: `id`, else `_id` (docs/product.md §5.1). */
 export function roomIdOf(room: { id?: string; _id?: string }): string {
   return room.id || room._id || '';
 }
@@ -71,7 +72,7 @@ export function cacheRoom(room: Room): void {
   writeJson(PUBLIC_ROOMS_KEY, publics);
 }
 
-/** Removes a room from both keys (after delete or leave; spec section 4). */
+/** Removes a room from both keys (after delete or leave; docs/product.md §5.10). */
 export function forgetRoom(roomId: string): void {
   writeJson(
     USER_ROOMS_KEY,

@@ -10,7 +10,7 @@ import { SettingsSection } from './section';
 const FALLBACK = 'Failed to change password';
 
 /**
- * Current and new password, with the reset-password rules of spec section 5. The server signs
+ * Current and new password, with the reset-password rules of docs/product.md §3.5. The server signs
  * out every other session and answers a fresh token, which keeps this one signed in.
  */
 export function ChangePasswordSection() {

@@ -17,7 +17,7 @@ import { Button } from '../../../ui/button';
 import { inputClasses } from '../../../ui/field';
 import { SettingsSection } from './section';
 
-/** Spec section 2 (video call): the sentence for a browser without camera and mic access. */
+/** docs/product.md §7.5: the sentence for a browser without camera and mic access. */
 const UNSUPPORTED = "Your browser doesn't support camera/mic access. Try Chrome/Edge.";
 
 /**

@@ -19,7 +19,10 @@ import {
   type TaskPriority,
 } from '../tasks-store';
 
-/** Spec section 4: high red, medium yellow, low green; the badge's words carry the meaning too. */
+/**
+ * docs/product.md §11.3: high red, medium yellow, low green; the badge's words carry the meaning
+ * too.
+ */
 const PRIORITY: Record<TaskPriority, { label: string; tone: BadgeTone }> = {
   high: { label: 'High', tone: 'danger' },
   medium: { label: 'Medium', tone: 'warning' },
@@ -92,8 +95,8 @@ function TaskCard({ task, onError }: { task: Task; onError: (error: unknown) => 
 }
 
 /**
- * Tasks (/tasks, spec section 2; no sign-in needed): a form to add a task with an optional due
- * date and a priority, and the list stored under userTasks, where each task can be ticked off,
+ * Tasks (/tasks, docs/product.md §11.1; no sign-in needed): a form to add a task with an optional
+ * due date and a priority, and the list stored under userTasks, where each task can be ticked off,
  * reopened or deleted.
  */
 export function TasksPage() {
@@ -112,7 +115,7 @@ export function TasksPage() {
     event.preventDefault();
     setError(null);
     try {
-      // Spec section 5: an empty or whitespace-only title is silently ignored.
+      // docs/product.md §11.2: an empty or whitespace-only title is silently ignored.
       if (!addTask({ title, due: due || null, priority })) return;
     } catch (err) {
       showError(err);
