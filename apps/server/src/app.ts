@@ -25,10 +25,8 @@ import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
-import {
-  registerSignallingHandlers,
-  type SignallingOptions,
-} from './modules/signalling/signalling.socket.js';
+import { registerChatHandlers, type ChatSocketDeps } from './modules/chat/chat.socket.js';
+import { registerCallHandlers } from './modules/signalling/signalling.socket.js';
 import { signallingRoutes } from './modules/signalling/signalling.routes.js';
 import { createServices } from './services.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './modules/auth/password.js';
@@ -76,7 +74,7 @@ export interface AppOptions {
   rateLimitPrefix?: string;
   logger?: FastifyServerOptions['logger'];
   /** Per-socket chat rate limit; load and fault tests raise it. */
-  chatRate?: SignallingOptions['chatRate'];
+  chatRate?: ChatSocketDeps['chatRate'];
 }
 
 /**
@@ -165,7 +163,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, COMPRESSION);
   await app.register(authModule);
   await app.register(socketPlugin);
-  registerSignallingHandlers(app.io, app.services, app.log, { chatRate: options.chatRate });
+  // The socket transports, like the routes below, over the services built above.
+  const { rooms, chat, live } = app.services;
+  registerCallHandlers(app.io, { rooms, live, log: app.log });
+  registerChatHandlers(app.io, { rooms, chat, live, log: app.log, chatRate: options.chatRate });
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(roomsRoutes, { prefix: '/api' });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './types.js';
+import { createEventBus } from './lib/events.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createChatService, type ChatService } from './modules/chat/chat.service.js';
 import { createContactService, type ContactService } from './modules/contact/contact.service.js';
@@ -7,7 +8,11 @@ import {
   createInvitationsService,
   type InvitationsService,
 } from './modules/invitations/invitations.service.js';
-import { createRoomsService, type RoomsService } from './modules/rooms/rooms.service.js';
+import {
+  createRoomsService,
+  type RoomEvents,
+  type RoomsService,
+} from './modules/rooms/rooms.service.js';
 import { createLiveService, type LiveService } from './modules/signalling/live.service.js';
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
 
@@ -15,10 +20,22 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
  * Every service, built once per app (app.ts) and shared by the HTTP routes and the socket
  * handlers, so that a rule (who is a member, what ends a session) is decided in one place.
  *
- * One factory signature: `create<Name>Service(ctx: ServiceContext, options?)`. A service that
- * uses another reads it from `ctx.services` when a method runs, never while it is being built,
- * so the order below does not matter and services may use each other in both directions
- * (rooms evicts sockets through live; live checks membership through rooms).
+ * This is the one place the graph of services is visible. Each factory takes the collaborators
+ * it uses as arguments, so they are built here in dependency order; no service looks another up
+ * at run time, and no two services depend on each other. Where the reverse direction is needed,
+ * the lower service publishes an event and the upper one subscribes
+ * (docs/decisions/0015-how-server-modules-depend-on-each-other.md):
+ *
+ *   service (in build order)   calls          publishes     listens to
+ *   contact                    -              -             -
+ *   users                      -              -             -
+ *   rooms                      -              RoomEvents    -
+ *   live                       rooms          -             RoomEvents: takes sockets out
+ *   chat                       rooms          -             -
+ *   invitations                rooms, users   -             -
+ *   auth                       users, live    -             -
+ *
+ * The transports sit on top: routes and socket handlers call services, never the reverse.
  */
 
 export interface Services {
@@ -31,22 +48,42 @@ export interface Services {
   live: LiveService;
 }
 
-export interface ServiceContext {
-  deps: AppDeps;
-  log: FastifyBaseLogger;
-  /** Filled by `createServices`; read it inside methods only. */
-  services: Services;
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every service, built once in app.ts and shared by HTTP routes and socket handlers. */
+    services: Services;
+  }
 }
 
 export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services {
-  const services = {} as Services;
-  const ctx: ServiceContext = { deps, log, services };
-  services.users = createUsersService(ctx);
-  services.auth = createAuthService(ctx);
-  services.rooms = createRoomsService(ctx);
-  services.invitations = createInvitationsService(ctx);
-  services.contact = createContactService(ctx);
-  services.chat = createChatService(ctx);
-  services.live = createLiveService(ctx);
-  return services;
+  const { db, config, mailer, rateLimiter, redis, jwtSecret, passwordCost } = deps;
+
+  const contact = createContactService({ db, config, mailer, rateLimiter, log });
+  const users = createUsersService({ db });
+  const roomEvents = createEventBus<RoomEvents>();
+  const rooms = createRoomsService({ db, events: roomEvents });
+  const live = createLiveService({ redis, rooms, roomEvents });
+  const chat = createChatService({ db, rooms });
+  const invitations = createInvitationsService({
+    db,
+    config,
+    mailer,
+    rateLimiter,
+    log,
+    rooms,
+    users,
+  });
+  const auth = createAuthService({
+    db,
+    config,
+    rateLimiter,
+    mailer,
+    jwtSecret,
+    passwordCost,
+    log,
+    users,
+    live,
+  });
+
+  return { users, auth, rooms, invitations, contact, chat, live };
 }

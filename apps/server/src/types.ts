@@ -12,7 +12,6 @@ import type { Mailer } from './mail/mailer.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
 import type { PasswordCost } from './modules/auth/password.js';
 import type { AuthUser } from './modules/auth/auth.types.js';
-import type { Services } from './services.js';
 
 /**
  * What each socket carries. Plain JSON on purpose: with the Redis adapter, `fetchSockets()` on
@@ -52,12 +51,11 @@ export interface AppDeps {
   passwordCost: PasswordCost;
 }
 
+/** `services` is declared beside the services it lists, in services.ts. */
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     io: IoServer;
-    /** Every service, built once in app.ts and shared by HTTP routes and socket handlers. */
-    services: Services;
     /** preHandler: 401 unless the request carries a valid, current bearer token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }

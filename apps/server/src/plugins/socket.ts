@@ -5,7 +5,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { ERROR_CODES, MESSAGES } from '@studycircle/shared';
 import { AppError } from '../lib/app-error.js';
 import type { IoServer } from '../types.js';
-import { channel } from '../modules/signalling/live.service.js';
+import { channel } from './socket-handlers.js';
 
 /**
  * The only place that creates the Socket.IO server, typed with the shared real-time contract.
@@ -13,8 +13,9 @@ import { channel } from '../modules/signalling/live.service.js';
  * support Fastify 5), runs websocket-only so no sticky sessions are needed, and uses the Redis
  * adapter when REDIS_URL is set so that events reach sockets on every node. Every connection must
  * present a valid, current bearer token; each socket joins `user:<id>` so that ending a session
- * (the live service) can disconnect all of a user's sockets. The live room's event handlers are
- * registered by the signalling module (app.ts).
+ * (the live service) can disconnect all of a user's sockets. The event handlers belong to the
+ * modules (modules/chat/chat.socket.ts, modules/signalling/signalling.socket.ts), registered in
+ * app.ts; what they share is in socket-handlers.ts.
  */
 
 /**

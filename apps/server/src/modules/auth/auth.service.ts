@@ -9,15 +9,18 @@ import {
   type LoginInput,
   type RegisterInput,
 } from '@studycircle/shared';
-import type { ServiceContext } from '../../services.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { LimitRule } from '../../lib/rate-limiter.js';
+import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
-import { escapeHtml } from '../../mail/mailer.js';
-import { toPublicUser } from '../users/users.service.js';
+import { escapeHtml, type Mailer } from '../../mail/mailer.js';
+import type { LiveService } from '../signalling/live.service.js';
+import { toPublicUser, type UsersService } from '../users/users.service.js';
 import { createAuthRepository } from './auth.repository.js';
 import { isCommonPassword } from './common-passwords.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword, type PasswordCost } from './password.js';
 import { signToken, verifyToken } from './tokens.js';
 import type { AuthUser } from './auth.types.js';
 
@@ -81,12 +84,32 @@ export function accountDelayMs(failures: number): number {
 /** A valid-looking hash to verify against when the e-mail is unknown, so timing does not tell. */
 let decoyHash: Promise<string> | undefined;
 
-export function createAuthService(ctx: ServiceContext) {
-  const { deps, log } = ctx;
-  // Read when a method runs: services are wired together after they are all built.
-  const users = () => ctx.services.users.accounts;
-  const authRepo = createAuthRepository(deps.db);
-  const { rateLimiter, jwtSecret, passwordCost, config, mailer } = deps;
+export interface AuthServiceDeps {
+  db: Db;
+  config: Pick<Config, 'rateLimitFactor' | 'publicUrl'>;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  jwtSecret: Uint8Array;
+  passwordCost: PasswordCost;
+  log: FastifyBaseLogger;
+  /** The account records. */
+  users: Pick<
+    UsersService,
+    | 'createAccount'
+    | 'findAccount'
+    | 'findAccountByEmail'
+    | 'findSessionUser'
+    | 'revokeTokens'
+    | 'setPassword'
+    | 'deleteAccount'
+  >;
+  /** Ends a user's open connections when their sessions end. */
+  live: Pick<LiveService, 'endUserConnections'>;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, config, rateLimiter, mailer, jwtSecret, passwordCost, log, users, live } = deps;
+  const authRepo = createAuthRepository(db);
   const factor = config.rateLimitFactor;
 
   /** The per-address rule scaled by RATE_LIMIT_FACTOR (never below one attempt). */
@@ -128,18 +151,18 @@ export function createAuthService(ctx: ServiceContext) {
    * connection outlives the tokens.
    */
   async function endSessions(userId: string) {
-    await ctx.services.live.endUserConnections(userId);
+    await live.endUserConnections(userId);
   }
 
   return {
     async register(input: RegisterInput, ip: string): Promise<AuthResponse> {
       refuseCommon(input.password);
       await limit(`register:ip:${ip}`, perIp(IP_LIMITS.registerPerIp));
-      if (await users().findByEmail(input.email)) throw AppError.conflict(MESSAGES.emailTaken);
+      if (await users.findAccountByEmail(input.email)) throw AppError.conflict(MESSAGES.emailTaken);
       const passwordHash = await hashPassword(input.password, passwordCost);
       let row;
       try {
-        row = await users().insert({
+        row = await users.createAccount({
           id: newId(),
           name: input.name,
           email: input.email,
@@ -158,7 +181,7 @@ export function createAuthService(ctx: ServiceContext) {
       const ipRule = perIp(IP_LIMITS.loginFailuresPerIp);
       // Only failures count against an address, so the check does not add to it.
       await refuseIfExhausted(ipFailuresKey, ipRule);
-      const row = await users().findByEmail(input.email);
+      const row = await users.findAccountByEmail(input.email);
       // Account counters are keyed by the password they guess at: a reset or change of the
       // password starts them afresh (unknown addresses are counted alike, so nothing tells).
       const account = `${input.email}:${row ? hashToken(row.passwordHash).slice(0, 12) : '-'}`;
@@ -186,7 +209,7 @@ export function createAuthService(ctx: ServiceContext) {
 
     /** Ends every session of the user: all tokens issued so far stop working. */
     async logout(userId: string): Promise<void> {
-      await users().bumpTokenVersion(userId);
+      await users.revokeTokens(userId);
       await endSessions(userId);
     },
 
@@ -202,7 +225,7 @@ export function createAuthService(ctx: ServiceContext) {
       );
       if (mailCount > ACCOUNT_LIMITS.forgotMailsPerEmail.max) return;
       void (async () => {
-        const row = await users().findByEmail(input.email);
+        const row = await users.findAccountByEmail(input.email);
         if (!row) return;
         const token = newSecretToken();
         await authRepo.insertResetToken({
@@ -238,14 +261,14 @@ export function createAuthService(ctx: ServiceContext) {
       const failuresKey = `change-password:fail:${userId}`;
       const rule = ACCOUNT_LIMITS.changePasswordFailuresPerUser;
       await refuseIfExhausted(failuresKey, rule);
-      const row = await users().findById(userId);
+      const row = await users.findAccount(userId);
       if (!row || !(await verifyPassword(currentPassword, row.passwordHash))) {
         await rateLimiter.hit(failuresKey, rule.windowMs);
         throw AppError.badRequest(ACCOUNT_MESSAGES.currentPasswordIncorrect);
       }
       await rateLimiter.reset(failuresKey);
       refuseCommon(newPassword);
-      const version = await users().setPassword(
+      const version = await users.setPassword(
         userId,
         await hashPassword(newPassword, passwordCost),
       );
@@ -262,13 +285,13 @@ export function createAuthService(ctx: ServiceContext) {
       const failuresKey = `delete-account:fail:${userId}`;
       const rule = ACCOUNT_LIMITS.deleteAccountFailuresPerUser;
       await refuseIfExhausted(failuresKey, rule);
-      const row = await users().findById(userId);
+      const row = await users.findAccount(userId);
       if (!row) throw AppError.unauthorized(MESSAGES.sessionExpired);
       if (!(await verifyPassword(password, row.passwordHash))) {
         await rateLimiter.hit(failuresKey, rule.windowMs);
         throw AppError.badRequest(ACCOUNT_MESSAGES.passwordIncorrect);
       }
-      const deleted = await users().deleteAccount(userId);
+      const deleted = await users.deleteAccount(userId);
       if (!deleted) throw AppError.unauthorized(MESSAGES.sessionExpired);
       await rateLimiter.reset(failuresKey);
       // The account is gone: its open connections, on every node, end with it.
@@ -283,7 +306,7 @@ export function createAuthService(ctx: ServiceContext) {
       if (!result.ok) {
         throw AppError.unauthorized(result.expired ? MESSAGES.sessionExpired : 'Invalid token');
       }
-      const row = await users().findForAuth(result.claims.userId);
+      const row = await users.findSessionUser(result.claims.userId);
       if (!row || row.tokenVersion !== result.claims.version) {
         throw AppError.unauthorized(MESSAGES.sessionExpired);
       }

@@ -100,5 +100,3 @@ export function createChatRepository(db: Db) {
     },
   };
 }
-
-export type ChatRepository = ReturnType<typeof createChatRepository>;

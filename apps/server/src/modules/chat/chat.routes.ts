@@ -5,7 +5,7 @@ import { parseWith } from '../../lib/validate.js';
 /**
  * `GET /api/rooms/:id/messages` (registered under /api in app.ts): a member's page of the room's
  * chat history, oldest first, with `before` / `after` cursors. Messages arrive live over the
- * socket (signalling module); this is how a client scrolls back and catches up.
+ * socket (chat.socket.ts); this is how a client scrolls back and catches up.
  */
 export async function chatRoutes(app: FastifyInstance) {
   const { chat } = app.services;

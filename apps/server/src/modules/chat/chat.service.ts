@@ -3,14 +3,16 @@ import {
   type ChatMessageReceived,
   type RoomMessagesPage,
 } from '@studycircle/shared';
-import type { ServiceContext } from '../../services.js';
+import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../auth/auth.types.js';
+import type { RoomsService } from '../rooms/rooms.service.js';
 import { createChatRepository, type MessageRow } from './chat.repository.js';
 
 /**
  * Room chat: storing a message exactly once (retries carry the client's id) and reading the
- * history in pages both ways. Membership is the rooms service's decision; the socket handler
- * checks it once per socket and room and then calls `store` for each message.
+ * history in pages both ways. Membership is the rooms service's decision: the socket handler
+ * (chat.socket.ts) checks it once per socket and room, then calls `store` for each message; the
+ * history asks it on every page.
  */
 
 export function toChatMessage(row: MessageRow): ChatMessageReceived {
@@ -31,8 +33,13 @@ export interface HistoryQuery {
   limit?: number | undefined;
 }
 
-export function createChatService(ctx: ServiceContext) {
-  const repo = createChatRepository(ctx.deps.db);
+export interface ChatServiceDeps {
+  db: Db;
+  rooms: Pick<RoomsService, 'requireMember'>;
+}
+
+export function createChatService({ db, rooms }: ChatServiceDeps) {
+  const repo = createChatRepository(db);
 
   return {
     /**
@@ -54,21 +61,12 @@ export function createChatService(ctx: ServiceContext) {
       return { message: toChatMessage(row), created };
     },
 
-    /** Checks membership, then stores: for callers that have not checked it themselves. */
-    async send(
-      user: AuthUser,
-      input: { roomId: string; text: string; clientId?: string | undefined },
-    ) {
-      const room = await ctx.services.rooms.requireMember(input.roomId, user.id);
-      return this.store(user, { ...input, roomId: room.id });
-    },
-
     /**
      * A page of the room's history for a member, oldest first: the latest messages, older ones
      * (`before`) or newer ones (`after`, for catching up after a reconnect).
      */
     async history(user: AuthUser, roomId: string, query: HistoryQuery): Promise<RoomMessagesPage> {
-      const room = await ctx.services.rooms.requireMember(roomId, user.id);
+      const room = await rooms.requireMember(roomId, user.id);
       const limit = query.limit ?? REALTIME_LIMITS.historyDefault;
       // One extra row tells whether another page exists without a count query.
       const rows =

@@ -2,7 +2,11 @@ import { CONTACT_MESSAGES, tryAgainIn, type ContactInput } from '@studycircle/sh
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { escapeHtml, type Mail } from '../../mail/mailer.js';
-import type { ServiceContext } from '../../services.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { insertContactMessage, type StoredContactMessage } from './contact.repository.js';
 
 /**
@@ -17,15 +21,22 @@ import { insertContactMessage, type StoredContactMessage } from './contact.repos
  */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 
-export function createContactService(ctx: ServiceContext) {
-  const { db, mailer, rateLimiter, config } = ctx.deps;
+export interface ContactServiceDeps {
+  db: Db;
+  config: Pick<Config, 'rateLimitFactor' | 'contactEmail'>;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+export function createContactService({ db, config, mailer, rateLimiter, log }: ContactServiceDeps) {
   const deps = {
     db,
     mailer,
     rateLimiter,
     rateLimitFactor: config.rateLimitFactor,
     contactEmail: config.contactEmail,
-    log: ctx.log,
+    log,
   };
   return {
     /**

@@ -270,5 +270,3 @@ export function createInvitationsRepository(db: Db) {
     },
   };
 }
-
-export type InvitationsRepository = ReturnType<typeof createInvitationsRepository>;

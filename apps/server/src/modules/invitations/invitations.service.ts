@@ -9,11 +9,16 @@ import {
   type PendingInvitation,
   type MyInvitation,
 } from '@studycircle/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
-import { escapeHtml, type Mail } from '../../mail/mailer.js';
-import type { ServiceContext } from '../../services.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { escapeHtml, type Mail, type Mailer } from '../../mail/mailer.js';
 import type { AuthUser } from '../auth/auth.types.js';
+import type { RoomsService } from '../rooms/rooms.service.js';
+import type { UsersService } from '../users/users.service.js';
 import { createInvitationsRepository } from './invitations.repository.js';
 
 /**
@@ -31,18 +36,32 @@ export const PENDING_INVITATIONS_LIMIT = 20;
  */
 export const INVITATION_RATE_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 } as const;
 
-export interface InvitationsServiceOptions {
+export interface InvitationsServiceDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'rateLimitFactor'>;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+  /** Who may invite to a room (its owner and admins). */
+  rooms: Pick<RoomsService, 'requireRole'>;
+  /** The inviter's name on the invitation page. */
+  users: Pick<UsersService, 'getSummary'>;
   now?: () => Date;
 }
 
-export function createInvitationsService(
-  ctx: ServiceContext,
-  options: InvitationsServiceOptions = {},
-) {
-  const { db, mailer, rateLimiter, config } = ctx.deps;
-  const deps = { mailer, rateLimiter, publicUrl: config.publicUrl, log: ctx.log };
+export function createInvitationsService({
+  db,
+  config,
+  mailer,
+  rateLimiter,
+  log,
+  rooms,
+  users,
+  now: clock,
+}: InvitationsServiceDeps) {
+  const deps = { mailer, rateLimiter, publicUrl: config.publicUrl, log };
   const repo = createInvitationsRepository(db);
-  const now = options.now ?? (() => new Date());
+  const now = clock ?? (() => new Date());
 
   /** Consumes a found invitation for `user`, with the checks and outcomes both accept paths share. */
   async function acceptFound(
@@ -141,12 +160,7 @@ export function createInvitationsService(
 
   /** The room when the caller is its owner or an admin (403 otherwise). */
   const requireManager = (user: AuthUser, roomId: string) =>
-    ctx.services.rooms.requireRole(
-      roomId,
-      user.id,
-      ['owner', 'admin'],
-      ROOM_MESSAGES.ownerOrAdminOnly,
-    );
+    rooms.requireRole(roomId, user.id, ['owner', 'admin'], ROOM_MESSAGES.ownerOrAdminOnly);
 
   /** A pending invitation of the room by id, one the caller may change: 404 / 403 otherwise. */
   async function requireOpen(room: { id: string; role: string | null }, invitationId: string) {
@@ -286,7 +300,7 @@ export function createInvitationsService(
       if (!inv || inv.acceptedAt || inv.expiresAt <= now()) {
         throw AppError.notFound(INVITATION_MESSAGES.notFound);
       }
-      const inviter = await ctx.services.users.getSummary(inv.inviterId);
+      const inviter = await users.getSummary(inv.inviterId);
       return {
         roomId: inv.roomId,
         roomName: inv.roomName,

@@ -322,5 +322,3 @@ export function createRoomsRepository(db: Db) {
     },
   };
 }
-
-export type RoomsRepository = ReturnType<typeof createRoomsRepository>;

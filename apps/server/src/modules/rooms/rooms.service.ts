@@ -17,8 +17,9 @@ import {
   type ListRoomsQuerySchema,
 } from '@studycircle/shared';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../services.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { EventPublisher } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import {
@@ -30,8 +31,10 @@ import {
 
 /**
  * Study rooms: creation with a collision-safe join code, lists, reads by id / code / slug,
- * joining by code, leaving, editing, deleting, members and their roles, and the chat history.
- * Every rule about who may do what lives here; routes only parse and reply. The choices behind
+ * joining by code, leaving, editing, deleting, members and their roles. Every rule about who may
+ * do what in a room lives here; routes only parse and reply, and other modules ask `requireRole`
+ * or `requireMember`. When a membership or a room ends it publishes a `RoomEvents` event rather
+ * than calling whoever must react, so it depends on no other service. The choices behind
  * codes, lists and invitations: docs/decisions/0003-rooms-codes-lists-and-invitations.md.
  */
 
@@ -138,16 +141,31 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   throw AppError.badRequest('Invalid cursor');
 }
 
-export interface RoomsServiceOptions {
+/**
+ * What the rooms service tells other modules, after the change is committed. Rooms depends on no
+ * other service: whoever must act on these (the live service takes the user's sockets out of the
+ * room's call and chat) subscribes in services.ts.
+ */
+export interface RoomEvents {
+  /** `userId` is no longer a member of the room: they left, or were removed. */
+  'membership-ended': { roomId: string; userId: string };
+  /** The room was deleted, with its memberships, invitations and messages. */
+  'room-closed': { roomId: string };
+}
+
+export interface RoomsServiceDeps {
+  db: Db;
+  /** Where membership and room endings are published. */
+  events: EventPublisher<RoomEvents>;
   now?: () => Date;
   /** Replaces the random code generator (tests force collisions with it). */
   generateCode?: () => string;
 }
 
-export function createRoomsService(ctx: ServiceContext, options: RoomsServiceOptions = {}) {
-  const repo = createRoomsRepository(ctx.deps.db);
-  const now = options.now ?? (() => new Date());
-  const nextCode = options.generateCode ?? (() => generateJoinCode());
+export function createRoomsService({ db, events, now: clock, generateCode }: RoomsServiceDeps) {
+  const repo = createRoomsRepository(db);
+  const now = clock ?? (() => new Date());
+  const nextCode = generateCode ?? (() => generateJoinCode());
 
   /** The room by id with the caller's membership; 404 for a malformed or unknown id. */
   async function byId(roomId: string, userId: string): Promise<RoomWithMembership> {
@@ -268,7 +286,7 @@ export function createRoomsService(ctx: ServiceContext, options: RoomsServiceOpt
       if (room.role === 'owner') throw AppError.badRequest(ROOM_MESSAGES.ownerCannotLeave);
       await repo.removeMember(room.id, user.id);
       // Membership ended: the user's sockets leave the room's call and chat at once.
-      await ctx.services.live.evictFromRoom(room.id, user.id);
+      await events.emit('membership-ended', { roomId: room.id, userId: user.id });
     },
 
     /** Edits a room (owner or admin). maxMembers may not drop below the current member count. */
@@ -291,7 +309,7 @@ export function createRoomsService(ctx: ServiceContext, options: RoomsServiceOpt
     async remove(user: AuthUser, roomId: string): Promise<void> {
       const room = await requireRole(roomId, user.id, ['owner'], ROOM_MESSAGES.ownerOnly);
       await repo.delete(room.id);
-      await ctx.services.live.closeRoom(room.id);
+      await events.emit('room-closed', { roomId: room.id });
     },
 
     /**
@@ -346,7 +364,7 @@ export function createRoomsService(ctx: ServiceContext, options: RoomsServiceOpt
         throw AppError.forbidden(ROOM_MESSAGES.adminRemovesMembersOnly);
       }
       await repo.removeMember(room.id, targetId);
-      await ctx.services.live.evictFromRoom(room.id, targetId);
+      await events.emit('membership-ended', { roomId: room.id, userId: targetId });
     },
 
     /**

@@ -19,7 +19,13 @@ import {
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
 import { startSmtpCapture, type SmtpCapture } from '../../test/smtp.js';
 import { roomInvitations, roomMembers, roomMessages, rooms } from '../../db/schema.js';
-import { createRoomsService, generateJoinCode, roomSlug } from './rooms.service.js';
+import { createEventBus } from '../../lib/events.js';
+import {
+  createRoomsService,
+  generateJoinCode,
+  roomSlug,
+  type RoomEvents,
+} from './rooms.service.js';
 
 /**
  * The rooms API over real HTTP: who may do what (the authorization matrix), join codes, joining,
@@ -38,8 +44,8 @@ const users = {} as Record<
 
 const call = (method: string, path: string, token?: string, body?: unknown) =>
   http(t.baseUrl, method, path, { token, body });
-/** The services' context, for building a service with test options beside the app's own. */
-const serviceContext = () => ({ deps: t.app.deps, log: t.app.log, services: t.app.services });
+/** A rooms service with test options beside the app's own (its events reach nobody). */
+const serviceDeps = () => ({ db: t.app.deps.db, events: createEventBus<RoomEvents>() });
 const tokenOf = (actor: Actor) => (actor === 'anonymous' ? undefined : users[actor].token);
 
 async function createRoom(token: string, body: Record<string, unknown> = {}): Promise<Room> {
@@ -292,7 +298,7 @@ describe('creating rooms and join codes', () => {
   it('retries with a new code when the generated one is taken', async () => {
     const taken = (await createRoom(users.owner.token)).code;
     const codes = [taken, taken, 'ZZZZ2345'];
-    const service = createRoomsService(serviceContext(), { generateCode: () => codes.shift()! });
+    const service = createRoomsService({ ...serviceDeps(), generateCode: () => codes.shift()! });
     const room = await service.create(users.owner.user, {
       name: 'Retry',
       subject: 'S',
@@ -305,7 +311,7 @@ describe('creating rooms and join codes', () => {
   });
 
   it('gives 1,000 service-created and 300 API-created rooms unique codes and slugs', async () => {
-    const service = createRoomsService(serviceContext());
+    const service = createRoomsService(serviceDeps());
     const input = {
       name: 'Bulk',
       subject: 'S',

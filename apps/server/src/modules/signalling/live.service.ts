@@ -1,34 +1,95 @@
+import type { Redis } from 'ioredis';
 import { REALTIME_MESSAGES, type CallParticipant, type CallPresence } from '@studycircle/shared';
-import type { ServiceContext } from '../../services.js';
+import type { EventSubscriber } from '../../lib/events.js';
+import { channel } from '../../plugins/socket-handlers.js';
 import type { IoServer } from '../../types.js';
 import type { AuthUser } from '../auth/auth.types.js';
+import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
 import { createSeatLock } from './seat-lock.js';
 
 /**
  * Live connections: who is in which call, and ending connections when a session or a membership
- * ends. Other services call it (auth when a token version is bumped, rooms when a member leaves,
- * is removed, or the room is deleted); no route touches sockets. Everything here works across
- * nodes: `in(...).fetchSockets()`, `disconnectSockets()`, `leave()` and room broadcasts go
- * through the Redis adapter when REDIS_URL is set.
+ * ends. Auth calls it when a token version is bumped; it listens to the rooms service's events
+ * for a member who left or was removed and for a deleted room (rooms does not know it exists);
+ * no route touches sockets. Everything here works across nodes: `in(...).fetchSockets()`,
+ * `disconnectSockets()`, `leave()` and room broadcasts go through the Redis adapter when
+ * REDIS_URL is set.
  *
  * The socket plugin attaches the Socket.IO server once it exists; before that no socket can be
  * connected, so every method is a no-op.
  */
 
-/** Socket.IO room names: every socket of a user, a room's chat channel, a room's call. */
-export const channel = {
-  user: (userId: string) => `user:${userId}`,
-  chat: (roomId: string) => `chat:${roomId}`,
-  call: (roomId: string) => `call:${roomId}`,
-};
+export interface LiveServiceDeps {
+  /** For the call's seat lock across nodes; without it the lock is in-process. */
+  redis: Redis | undefined;
+  /** Presence is shown to a room's members only. */
+  rooms: Pick<RoomsService, 'requireMember'>;
+  /** Memberships and rooms that end: their sockets are taken out. */
+  roomEvents: EventSubscriber<RoomEvents>;
+}
 
-export function createLiveService(ctx: ServiceContext) {
+export function createLiveService({ redis, rooms, roomEvents }: LiveServiceDeps) {
   let io: IoServer | undefined;
-  const seatLock = createSeatLock(ctx.deps.redis);
+  const seatLock = createSeatLock(redis);
 
   async function callSockets(roomId: string) {
     return io ? io.in(channel.call(roomId)).fetchSockets() : [];
   }
+
+  async function callPresence(roomId: string): Promise<CallPresence> {
+    const sockets = await callSockets(roomId);
+    return {
+      roomId,
+      count: sockets.length,
+      participants: sockets.map((s) => ({ userId: s.data.user.id, name: s.data.user.name })),
+    };
+  }
+
+  async function announcePresence(roomId: string): Promise<void> {
+    if (!io) return;
+    io.to(channel.chat(roomId)).emit('call-presence', await callPresence(roomId));
+  }
+
+  /**
+   * The user is no longer a member of the room: each of its sockets leaves the room's call
+   * (the others get `user-left`) and chat, and is told `removed-from-room`. The socket stays
+   * connected for the user's other rooms.
+   */
+  async function evictFromRoom(roomId: string, userId: string): Promise<void> {
+    if (!io) return;
+    const sockets = await io.in(channel.user(userId)).fetchSockets();
+    let leftCall = false;
+    for (const s of sockets) {
+      // Read before leaving: for a local socket `rooms` is the live set, emptied by leave().
+      const inCall = s.rooms.has(channel.call(roomId));
+      const inChat = s.rooms.has(channel.chat(roomId));
+      if (inCall) {
+        leftCall = true;
+        io.to(channel.call(roomId))
+          .except(s.id)
+          .emit('user-left', { id: s.id, name: s.data.user.name, userId });
+      }
+      s.leave(channel.call(roomId));
+      s.leave(channel.chat(roomId));
+      if (inChat || inCall) {
+        s.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.removedFromRoom });
+      }
+    }
+    if (leftCall) await announcePresence(roomId);
+  }
+
+  /** The room was deleted: every socket leaves its call and chat and is told why. */
+  async function closeRoom(roomId: string): Promise<void> {
+    if (!io) return;
+    const everyone = io.in([channel.chat(roomId), channel.call(roomId)]);
+    everyone.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.roomClosed });
+    everyone.socketsLeave([channel.chat(roomId), channel.call(roomId)]);
+  }
+
+  // The rooms service publishes after its write is committed and awaits these, so the HTTP
+  // reply to a removal or deletion goes out once the sockets are out, as before the split.
+  roomEvents.on('membership-ended', ({ roomId, userId }) => evictFromRoom(roomId, userId));
+  roomEvents.on('room-closed', ({ roomId }) => closeRoom(roomId));
 
   return {
     /** Called once by the socket plugin. */
@@ -56,19 +117,12 @@ export function createLiveService(ctx: ServiceContext) {
     },
 
     /** Who is in the room's call right now (the caller has checked it may see the room). */
-    async callPresence(roomId: string): Promise<CallPresence> {
-      const sockets = await callSockets(roomId);
-      return {
-        roomId,
-        count: sockets.length,
-        participants: sockets.map((s) => ({ userId: s.data.user.id, name: s.data.user.name })),
-      };
-    },
+    callPresence,
 
     /** Call presence for a member's view of one room. */
     async presenceFor(user: AuthUser, roomId: string): Promise<CallPresence> {
-      const room = await ctx.services.rooms.requireMember(roomId, user.id);
-      return this.callPresence(room.id);
+      const room = await rooms.requireMember(roomId, user.id);
+      return callPresence(room.id);
     },
 
     /** Call presence of those rooms the user is a member of; the others are left out. */
@@ -80,10 +134,7 @@ export function createLiveService(ctx: ServiceContext) {
     },
 
     /** Tells the room's chat channel who is in its call now (after a join or a leave). */
-    async announcePresence(roomId: string): Promise<void> {
-      if (!io) return;
-      io.to(channel.chat(roomId)).emit('call-presence', await this.callPresence(roomId));
-    },
+    announcePresence,
 
     /**
      * Ends every live connection of the user on every node: called whenever the user's token
@@ -92,42 +143,6 @@ export function createLiveService(ctx: ServiceContext) {
      */
     async endUserConnections(userId: string): Promise<void> {
       io?.in(channel.user(userId)).disconnectSockets(true);
-    },
-
-    /**
-     * The user is no longer a member of the room: each of its sockets leaves the room's call
-     * (the others get `user-left`) and chat, and is told `removed-from-room`. The socket stays
-     * connected for the user's other rooms.
-     */
-    async evictFromRoom(roomId: string, userId: string): Promise<void> {
-      if (!io) return;
-      const sockets = await io.in(channel.user(userId)).fetchSockets();
-      let leftCall = false;
-      for (const s of sockets) {
-        // Read before leaving: for a local socket `rooms` is the live set, emptied by leave().
-        const inCall = s.rooms.has(channel.call(roomId));
-        const inChat = s.rooms.has(channel.chat(roomId));
-        if (inCall) {
-          leftCall = true;
-          io.to(channel.call(roomId))
-            .except(s.id)
-            .emit('user-left', { id: s.id, name: s.data.user.name, userId });
-        }
-        s.leave(channel.call(roomId));
-        s.leave(channel.chat(roomId));
-        if (inChat || inCall) {
-          s.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.removedFromRoom });
-        }
-      }
-      if (leftCall) await this.announcePresence(roomId);
-    },
-
-    /** The room was deleted: every socket leaves its call and chat and is told why. */
-    async closeRoom(roomId: string): Promise<void> {
-      if (!io) return;
-      const everyone = io.in([channel.chat(roomId), channel.call(roomId)]);
-      everyone.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.roomClosed });
-      everyone.socketsLeave([channel.chat(roomId), channel.call(roomId)]);
     },
   };
 }

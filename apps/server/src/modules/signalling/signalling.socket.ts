@@ -3,8 +3,6 @@ import type { z } from 'zod';
 import {
   AnswerPayloadSchema,
   CALL_LIMIT,
-  CHAT_RATE_LIMIT,
-  ChatMessagePayloadSchema,
   IceCandidatePayloadSchema,
   JoinRoomPayloadSchema,
   OfferPayloadSchema,
@@ -12,22 +10,20 @@ import {
   REALTIME_ERROR_CODES,
   REALTIME_MESSAGES,
   RoomRefPayloadSchema,
-  type ClientToServerEvents,
 } from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
 import { parseWith } from '../../lib/validate.js';
-import { socketErrorOf } from '../../plugins/errors.js';
-import type { Services } from '../../services.js';
+import { arrivalQueue, channel, eventHandlers } from '../../plugins/socket-handlers.js';
 import type { IoServer } from '../../types.js';
-import { channel } from './live.service.js';
+import type { RoomsService } from '../rooms/rooms.service.js';
+import type { LiveService } from './live.service.js';
 
 /**
- * The live room's socket handlers (docs/product.md §9.2, docs/architecture.md "Real-time
- * contract"). A thin transport like an HTTP route: each event is parsed with its shared schema,
- * checked, handed to a service where there is a rule to apply, and answered with one
- * acknowledgement shape (or a `server-error` event when the client sent no callback). Nothing a
- * client sends can crash the process: every handler's failure is mapped like the HTTP error handler
- * maps it.
+ * The call's socket handlers (docs/product.md §9.2, docs/architecture.md "Real-time contract"): `join-room` and
+ * `leave-room`, the relayed `offer` / `answer` / `ice-candidate`, `peer-state`, and `user-left`
+ * when a socket in a call goes. Thin transports over the rooms service (who may join) and the
+ * live service (who is in the call, the seat lock, presence); the room's chat messages are the
+ * chat module's (modules/chat/chat.socket.ts).
  *
  * Cheap per-event checks: membership is checked once, when a socket joins a room's chat or call
  * (the rooms service decides), and remembered as the socket's Socket.IO room; eviction (membership
@@ -36,75 +32,21 @@ import { channel } from './live.service.js';
  * docs/decisions/0008-live-room-signalling-and-chat.md.
  */
 
-export interface SignallingOptions {
-  /** Per-socket chat limit; the default is the shared CHAT_RATE_LIMIT. */
-  chatRate?: { burst: number; perSecond: number };
-}
-
-/** A token bucket: `burst` at once, refilled continuously at `perSecond`. */
-function tokenBucket(rate: { burst: number; perSecond: number }) {
-  let tokens = rate.burst;
-  let last = Date.now();
-  return () => {
-    const now = Date.now();
-    tokens = Math.min(rate.burst, tokens + ((now - last) / 1000) * rate.perSecond);
-    last = now;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
-  };
-}
-
-/** Runs the tasks handed to it one after another, in the order they were handed over. */
-function arrivalQueue() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task, task);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-}
-
 /** How long a peer on another node, once seen in the sender's call, is trusted without a lookup. */
 const REMOTE_PEER_TTL_MS = 5_000;
 
-export function registerSignallingHandlers(
-  io: IoServer,
-  services: Services,
-  log: FastifyBaseLogger,
-  options: SignallingOptions = {},
-) {
-  const { rooms, chat, live } = services;
-  const chatRate = options.chatRate ?? CHAT_RATE_LIMIT;
+export interface CallSocketDeps {
+  rooms: Pick<RoomsService, 'requireMember'>;
+  live: Pick<LiveService, 'withCallSeat' | 'callParticipants' | 'announcePresence'>;
+  log: FastifyBaseLogger;
+}
 
+export function registerCallHandlers(io: IoServer, { rooms, live, log }: CallSocketDeps) {
   io.on('connection', (socket) => {
     const user = socket.data.user;
-    const takeChatToken = tokenBucket(chatRate);
+    const handle = eventHandlers(socket, log);
     /** Peers on other nodes recently confirmed to be in this socket's call, with expiry times. */
     const remotePeers = new Map<string, number>();
-
-    /**
-     * Registers a handler: the payload arrives as `unknown` and is parsed by the handler; the
-     * result (or the mapped error) goes to the ack when there is one, else errors go out as
-     * `server-error`.
-     */
-    function handle<E extends keyof ClientToServerEvents>(
-      event: E,
-      handler: (payload: unknown) => Promise<object | void>,
-    ) {
-      const listener = async (payload: unknown, ack?: unknown) => {
-        const reply = typeof ack === 'function' ? (ack as (r: object) => void) : undefined;
-        try {
-          const result = await handler(payload);
-          reply?.({ ok: true, ...result });
-        } catch (err) {
-          const { code, message } = socketErrorOf(err, log, { event, socketId: socket.id });
-          if (reply) reply({ ok: false, code, message });
-          else socket.emit('server-error', { code, message, event });
-        }
-      };
-      socket.on(event, listener as never);
-    }
 
     /** The room of this socket's call, or NOT_IN_ROOM. */
     function currentCall(): string {
@@ -138,12 +80,6 @@ export function registerSignallingHandlers(
      * without this queue a candidate could overtake its offer.
      */
     const inArrivalOrder = arrivalQueue();
-    /**
-     * Chat messages from one socket are stored in the order they arrived, even from a client that
-     * sends the next before the last is acknowledged: the pool would otherwise run the inserts side
-     * by side and commit them in any order.
-     */
-    const inChatOrder = arrivalQueue();
 
     /** Leaves the call this socket is in, telling the others. */
     async function leaveCall(): Promise<void> {
@@ -164,7 +100,10 @@ export function registerSignallingHandlers(
       }
     }
 
-    /** Subscribes to a room's chat after the rooms service confirms membership. */
+    /**
+     * Subscribes to a room's chat after the rooms service confirms membership: a call's members
+     * chat in it (the chat module handles its messages).
+     */
     async function joinChat(roomId: string): Promise<string> {
       const room = await rooms.requireMember(roomId, user.id);
       await socket.join(channel.chat(room.id));
@@ -213,20 +152,6 @@ export function registerSignallingHandlers(
       const { roomId } = parseWith(RoomRefPayloadSchema, payload);
       if (socket.data.callRoomId === roomId.toLowerCase()) await leaveCall();
       await socket.leave(channel.chat(roomId.toLowerCase()));
-    });
-
-    handle('join-chat', async (payload) => {
-      const input = parseWith(RoomRefPayloadSchema, payload);
-      const roomId = await joinChat(input.roomId.toLowerCase());
-      return { presence: await live.callPresence(roomId) };
-    });
-
-    handle('leave-chat', async (payload) => {
-      const { roomId } = parseWith(RoomRefPayloadSchema, payload);
-      // A socket in the room's call keeps the call's chat.
-      if (socket.data.callRoomId !== roomId.toLowerCase()) {
-        await socket.leave(channel.chat(roomId.toLowerCase()));
-      }
     });
 
     /**
@@ -280,29 +205,6 @@ export function registerSignallingHandlers(
       socket.data.state = state;
       socket.to(channel.call(roomId)).emit('peer-state', { id: socket.id, ...state });
     });
-
-    handle('chat-message', (payload) =>
-      inChatOrder(async () => {
-        const input = parseWith(ChatMessagePayloadSchema, payload);
-        if (!takeChatToken()) {
-          throw AppError.tooManyRequests(REALTIME_MESSAGES.chatRateLimited);
-        }
-        let roomId = input.roomId.toLowerCase();
-        // First message to a room this socket has not joined (a retry right after a reconnect,
-        // before join-room was sent again): check membership once and subscribe.
-        if (!socket.rooms.has(channel.chat(roomId))) roomId = await joinChat(roomId);
-        // Resolves only once the row is committed: the ack below promises durability.
-        const { message } = await chat.store(user, {
-          roomId,
-          text: input.text,
-          clientId: input.id,
-        });
-        // Broadcast even a retried message again: its first broadcast may have been lost with a
-        // crashed node. Clients keep one copy per message id.
-        socket.to(channel.chat(roomId)).emit('chat-message', message);
-        return { message };
-      }),
-    );
 
     // `disconnecting`, not `disconnect`: the socket's rooms are still known here.
     socket.on('disconnecting', () => {

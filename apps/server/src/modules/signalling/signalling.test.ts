@@ -365,6 +365,50 @@ describe('dropping sockets when access ends', () => {
     expect(chatSeen).toEqual([]);
     expect(b.connected).toBe(true);
   });
+
+  it('takes every socket of a member who leaves out of the call and chat, other tabs too', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 1);
+    const a = await client(owner.token);
+    const inCall = await client(members[0]!.token);
+    const chatOnly = await client(members[0]!.token);
+    await a.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    await inCall.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    await chatOnly.emitWithAck('join-chat', { roomId: room.id });
+    const left = next(a, 'user-left');
+    const removed = [next(inCall, 'removed-from-room'), next(chatOnly, 'removed-from-room')];
+    const res = await http(t.baseUrl, 'POST', `/api/rooms/${room.id}/leave`, {
+      token: members[0]!.token,
+    });
+    expect(res.status).toBe(200);
+    expect((await left).id).toBe(inCall.id);
+    const told = { roomId: room.id, message: REALTIME_MESSAGES.removedFromRoom };
+    expect(await Promise.all(removed)).toEqual([told, told]);
+
+    const chatSeen = [inCall, chatOnly].map((s) => record(s, 'chat-message'));
+    await a.emitWithAck('chat-message', { roomId: room.id, text: 'after leaving' });
+    await settle([inCall, chatOnly]);
+    expect(chatSeen).toEqual([[], []]);
+  });
+
+  it('tells everyone in a deleted room why, and takes their sockets out of it', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 2);
+    const a = await client(owner.token);
+    const b = await client(members[0]!.token);
+    const c = await client(members[1]!.token);
+    await a.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    await b.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    await c.emitWithAck('join-chat', { roomId: room.id });
+    const closed = [a, b, c].map((s) => next(s, 'removed-from-room'));
+    const res = await http(t.baseUrl, 'DELETE', `/api/rooms/${room.id}`, { token: owner.token });
+    expect(res.status).toBe(200);
+    const told = { roomId: room.id, message: REALTIME_MESSAGES.roomClosed };
+    expect(await Promise.all(closed)).toEqual([told, told, told]);
+
+    // Out of the call: a relay to a former peer is refused; the sockets stay connected.
+    const sdp = { type: 'offer' as const, sdp: 'v=0' };
+    expect(await a.emitWithAck('offer', { to: b.id!, sdp })).toMatchObject({ ok: false });
+    expect([a, b, c].map((s) => s.connected)).toEqual([true, true, true]);
+  });
 });
 
 describe('chat', () => {

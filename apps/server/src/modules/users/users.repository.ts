@@ -165,5 +165,3 @@ export function createUsersRepository(db: Db) {
     },
   };
 }
-
-export type UsersRepository = ReturnType<typeof createUsersRepository>;

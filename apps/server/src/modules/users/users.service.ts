@@ -1,9 +1,13 @@
 import type { UpdateProfileInput, User } from '@studycircle/shared';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { ServiceContext } from '../../services.js';
-import { createUsersRepository, type UserRow } from './users.repository.js';
+import { createUsersRepository, type DeletedAccount, type UserRow } from './users.repository.js';
 
-/** Profiles: what the API shows of a user, and the fields a user may change. */
+/**
+ * Users: profiles (what the API shows of a user, the fields a user may change), the account
+ * records the auth module keeps its rules over (create, find, password and token version,
+ * deletion), and names for other modules. Depends on no other service.
+ */
 
 /** The public shape of a user (ARCHITECTURE.md): `id` and `_id` carry the same value. */
 export function toPublicUser(row: UserRow): User {
@@ -23,21 +27,57 @@ export function toPublicUser(row: UserRow): User {
   };
 }
 
-export function createUsersService(ctx: ServiceContext) {
-  const repo = createUsersRepository(ctx.deps.db);
+export interface UsersServiceDeps {
+  db: Db;
+}
+
+export function createUsersService({ db }: UsersServiceDeps) {
+  const repo = createUsersRepository(db);
   return {
+    /** A new account (the auth module has checked the input and hashed the password). */
+    createAccount(account: {
+      id: string;
+      name: string;
+      email: string;
+      passwordHash: string;
+    }): Promise<UserRow> {
+      return repo.insert(account);
+    },
+
+    /** The full record, password hash included, for the auth module's checks. */
+    findAccount(userId: string): Promise<UserRow | undefined> {
+      return repo.findById(userId);
+    },
+
+    /** The full record by e-mail (already normalised by the shared schema), for sign-in. */
+    findAccountByEmail(email: string): Promise<UserRow | undefined> {
+      return repo.findByEmail(email);
+    },
+
     /**
-     * Account records for the auth module, which may not import this module's repository
-     * (a lint rule): create, find, and the token-version and password writes.
+     * Who a token names and the token version it must carry: the small read every authenticated
+     * request and socket handshake makes.
      */
-    accounts: {
-      insert: repo.insert,
-      findById: repo.findById,
-      findByEmail: repo.findByEmail,
-      findForAuth: repo.findForAuth,
-      bumpTokenVersion: repo.bumpTokenVersion,
-      setPassword: repo.setPassword,
-      deleteAccount: repo.deleteAccount,
+    findSessionUser(userId: string) {
+      return repo.findForAuth(userId);
+    },
+
+    /** Invalidates every token issued so far; resolves with the new version. */
+    revokeTokens(userId: string): Promise<number | undefined> {
+      return repo.bumpTokenVersion(userId);
+    },
+
+    /** Sets a new password hash and invalidates earlier tokens; resolves with the new version. */
+    setPassword(userId: string, passwordHash: string): Promise<number | undefined> {
+      return repo.setPassword(userId, passwordHash);
+    },
+
+    /**
+     * Deletes the account and hands over or deletes the rooms it owned
+     * (docs/decisions/0013-deleting-an-account.md); undefined when there was no such user.
+     */
+    deleteAccount(userId: string): Promise<DeletedAccount | undefined> {
+      return repo.deleteAccount(userId);
     },
 
     async getProfile(userId: string): Promise<User> {

@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CHAT_RATE_LIMIT,
+  ChatMessagePayloadSchema,
+  REALTIME_MESSAGES,
+  RoomRefPayloadSchema,
+} from '@studycircle/shared';
+import { AppError } from '../../lib/app-error.js';
+import { parseWith } from '../../lib/validate.js';
+import { arrivalQueue, channel, eventHandlers } from '../../plugins/socket-handlers.js';
+import type { IoServer } from '../../types.js';
+import type { RoomsService } from '../rooms/rooms.service.js';
+import type { LiveService } from '../signalling/live.service.js';
+import type { ChatService } from './chat.service.js';
+
+/**
+ * A room's live chat over the socket (docs/architecture.md "Real-time contract"): `join-chat`,
+ * `leave-chat` and `chat-message`. Membership is checked once, when a socket subscribes to the
+ * room's chat channel (the rooms service decides), and remembered as that Socket.IO room; the
+ * live service takes the socket out when the membership or the session ends, so the next message
+ * is refused without a query. Joining the call (`join-room`, modules/signalling) subscribes to
+ * the chat too. The choices behind this: docs/decisions/0008-live-room-signalling-and-chat.md.
+ */
+
+export interface ChatSocketDeps {
+  rooms: Pick<RoomsService, 'requireMember'>;
+  chat: Pick<ChatService, 'store'>;
+  /** The call presence a subscriber gets with its `join-chat` acknowledgement. */
+  live: Pick<LiveService, 'callPresence'>;
+  log: FastifyBaseLogger;
+  /** Per-socket chat limit; the default is the shared CHAT_RATE_LIMIT. */
+  chatRate?: { burst: number; perSecond: number } | undefined;
+}
+
+/** A token bucket: `burst` at once, refilled continuously at `perSecond`. */
+function tokenBucket(rate: { burst: number; perSecond: number }) {
+  let tokens = rate.burst;
+  let last = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(rate.burst, tokens + ((now - last) / 1000) * rate.perSecond);
+    last = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+export function registerChatHandlers(io: IoServer, deps: ChatSocketDeps) {
+  const { rooms, chat, live, log } = deps;
+  const chatRate = deps.chatRate ?? CHAT_RATE_LIMIT;
+
+  io.on('connection', (socket) => {
+    const user = socket.data.user;
+    const handle = eventHandlers(socket, log);
+    const takeChatToken = tokenBucket(chatRate);
+    /**
+     * Chat messages from one socket are stored in the order they arrived, even from a client that
+     * sends the next before the last is acknowledged: the pool would otherwise run the inserts side
+     * by side and commit them in any order.
+     */
+    const inChatOrder = arrivalQueue();
+
+    /** Subscribes to a room's chat after the rooms service confirms membership. */
+    async function joinChat(roomId: string): Promise<string> {
+      const room = await rooms.requireMember(roomId, user.id);
+      await socket.join(channel.chat(room.id));
+      return room.id;
+    }
+
+    handle('join-chat', async (payload) => {
+      const input = parseWith(RoomRefPayloadSchema, payload);
+      const roomId = await joinChat(input.roomId.toLowerCase());
+      return { presence: await live.callPresence(roomId) };
+    });
+
+    handle('leave-chat', async (payload) => {
+      const { roomId } = parseWith(RoomRefPayloadSchema, payload);
+      // A socket in the room's call keeps the call's chat.
+      if (socket.data.callRoomId !== roomId.toLowerCase()) {
+        await socket.leave(channel.chat(roomId.toLowerCase()));
+      }
+    });
+
+    handle('chat-message', (payload) =>
+      inChatOrder(async () => {
+        const input = parseWith(ChatMessagePayloadSchema, payload);
+        if (!takeChatToken()) {
+          throw AppError.tooManyRequests(REALTIME_MESSAGES.chatRateLimited);
+        }
+        let roomId = input.roomId.toLowerCase();
+        // First message to a room this socket has not joined (a retry right after a reconnect,
+        // before join-chat or join-room was sent again): check membership once and subscribe.
+        if (!socket.rooms.has(channel.chat(roomId))) roomId = await joinChat(roomId);
+        // Resolves only once the row is committed: the ack below promises durability.
+        const { message } = await chat.store(user, {
+          roomId,
+          text: input.text,
+          clientId: input.id,
+        });
+        // Broadcast even a retried message again: its first broadcast may have been lost with a
+        // crashed node. Clients keep one copy per message id.
+        socket.to(channel.chat(roomId)).emit('chat-message', message);
+        return { message };
+      }),
+    );
+  });
+}
