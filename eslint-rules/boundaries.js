@@ -1,42 +1,117 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BOUNDARIES } from './boundary-table.js';
+import { moduleGraph } from './module-graph.js';
 
 /**
- * Module-boundary rules that need the importing file's own place, which `no-restricted-imports`
- * patterns cannot express: a relative import is resolved against the importing file first, so
- * `../rooms/components/x` is caught as surely as a path naming `features/rooms/...`.
- *
- * - feature-index-only: a web feature imports another feature only through its index.
- * - no-foreign-repository: a server module never imports another module's repository.
+ * The ESLint rules for the boundary table (boundary-table.js): one rule `boundaries/<id>` per
+ * row, and `configs` entries that switch each on for the row's files. Import rules judge where
+ * an import lands, not how it is spelled: a relative path is resolved against the importing
+ * file, a workspace name (`@studycircle/web/src/...`) against its workspace, and a relative path
+ * into node_modules counts as the package it reaches. So `../../auth/api/x` and
+ * `@studycircle/web/src/features/auth/api/x` break the same rule.
  */
 
-const WEB_FEATURES = 'apps/web/src/features/';
-const SERVER_MODULES = 'apps/server/src/modules/';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SCRIPT_EXT = /\.(?:d\.)?(?:[cm]?[jt]sx?)$/;
 
-/** The import's target as a repository-relative path, or undefined for a package import. */
-function resolveTarget(filename, cwd, source) {
-  if (!source.startsWith('.')) return undefined;
-  const absolute = path.resolve(path.dirname(filename), source);
-  return path.relative(cwd, absolute).split(path.sep).join('/');
+const toPosix = (p) => p.split(path.sep).join('/');
+
+/** A glob (`*`, `**`, `{a,b}`) as a regular expression over a whole slash-separated path. */
+function globToRegExp(glob) {
+  const segments = glob.split('/');
+  let out = '';
+  let slash = '';
+  segments.forEach((segment, i) => {
+    const last = i === segments.length - 1;
+    if (segment === '**') {
+      // Zero or more folders; at the end, anything below (or the path itself: `a/**` is `a` too).
+      out += last ? (i === 0 ? '.*' : '(?:/.*)?') : `${slash}(?:[^/]+/)*`;
+      slash = '';
+      return;
+    }
+    out += slash;
+    out += segment
+      .replace(/[.+?^$()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '[^/]*')
+      .replace(/\{([^}]*)\}/g, (_, list) => `(?:${list.split(',').join('|')})`);
+    slash = '/';
+  });
+  return new RegExp(`^${out}$`);
 }
 
-/** `[area, rest]` when `file` lies under `root` (`features/<area>/<rest>`), else undefined. */
-function splitUnder(file, root) {
-  if (!file?.startsWith(root)) return undefined;
-  const [area, ...rest] = file.slice(root.length).split('/');
-  return [area, rest.join('/')];
+const globCache = new Map();
+function matches(globs, value) {
+  return (globs ?? []).some((glob) => {
+    let re = globCache.get(glob);
+    if (!re) globCache.set(glob, (re = globToRegExp(glob)));
+    return re.test(value);
+  });
 }
 
-function importVisitor(context, check) {
-  const cwd = context.cwd ?? context.getCwd();
-  const self = path
-    .relative(cwd, context.filename ?? context.getFilename())
-    .split(path.sep)
-    .join('/');
+/** A package glob covers the package and its subpaths: `drizzle-orm` covers `drizzle-orm/pglite`. */
+function matchesPackage(globs, specifier) {
+  const parts = specifier.split('/');
+  return parts.some((_, i) => matches(globs, parts.slice(0, i + 1).join('/')));
+}
+
+/** The folder matching `glob` that holds `file` (`apps/web` for `apps/*`), or undefined. */
+function folderOf(glob, file) {
+  const depth = glob.split('/').length;
+  const folder = file.split('/').slice(0, depth).join('/');
+  return file.split('/').length >= depth && matches([glob], folder) ? folder : undefined;
+}
+
+/**
+ * Where an import specifier lands: `{ package }` (a bare name, or a relative path into
+ * node_modules), `{ path }` (a repository file without its extension), or undefined (outside
+ * the repository).
+ */
+export function landing(fromFile, specifier) {
+  const graph = moduleGraph(ROOT);
+  let absolute;
+  if (specifier.startsWith('.')) absolute = path.resolve(path.dirname(fromFile), specifier);
+  else {
+    const located = graph.locate(fromFile, specifier);
+    if (!located) return { package: specifier };
+    absolute = located.path;
+  }
+  const relative = toPosix(path.relative(ROOT, absolute));
+  if (relative.startsWith('../') || path.isAbsolute(relative)) return undefined;
+  const parts = relative.split('/');
+  const nm = parts.lastIndexOf('node_modules');
+  if (nm >= 0) {
+    const rest = parts.slice(nm + 1);
+    return rest.length > 0 ? { package: rest.join('/') } : undefined;
+  }
+  return { path: relative.replace(SCRIPT_EXT, '') };
+}
+
+function isTypeOnly(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return true;
+  return (
+    node.type === 'ImportDeclaration' &&
+    node.specifiers.length > 0 &&
+    node.specifiers.every((s) => s.importKind === 'type')
+  );
+}
+
+/** Names an import takes, or undefined when it takes the whole module (default, `* as`, export). */
+function importedNames(node) {
+  if (node.type !== 'ImportDeclaration' || node.specifiers.length === 0) return undefined;
+  const names = [];
+  for (const s of node.specifiers) {
+    if (s.type !== 'ImportSpecifier') return undefined;
+    names.push(s.imported.name ?? s.imported.value);
+  }
+  return names;
+}
+
+function importSources(check) {
   const visit = (node) => {
-    if (!node.source || typeof node.source.value !== 'string') return;
-    const target = resolveTarget(path.resolve(cwd, self), cwd, node.source.value);
-    const message = target && check(self, target);
-    if (message) context.report({ node: node.source, message });
+    if (node.source?.type === 'Literal' && typeof node.source.value === 'string') {
+      check(node, node.source.value);
+    }
   };
   return {
     ImportDeclaration: visit,
@@ -46,36 +121,112 @@ function importVisitor(context, check) {
   };
 }
 
-const featureIndexOnly = {
-  meta: { type: 'problem', schema: [] },
-  create(context) {
-    return importVisitor(context, (self, target) => {
-      const from = splitUnder(self, WEB_FEATURES);
-      const to = splitUnder(target, WEB_FEATURES);
-      if (!from || !to || from[0] === to[0]) return undefined;
-      if (/^(index(\.tsx?|\.js)?)?$/.test(to[1])) return undefined;
-      return `Import the ${to[0]} feature through its index.ts, never its internals (${to[1]}).`;
-    });
-  },
-};
+const selfOf = (context) => context.physicalFilename ?? context.filename;
 
-const noForeignRepository = {
-  meta: { type: 'problem', schema: [] },
-  create(context) {
-    return importVisitor(context, (self, target) => {
-      const to = splitUnder(target, SERVER_MODULES);
-      if (!to || !/\.repository(\.js|\.ts)?$/.test(to[1])) return undefined;
-      const from = splitUnder(self, SERVER_MODULES);
-      if (from && from[0] === to[0]) return undefined;
-      return `Use the ${to[0]} module through its service, never its repository.`;
+function importRule(row) {
+  const rule = row.forbids.imports;
+  return (context) => {
+    const file = selfOf(context);
+    const self = toPosix(path.relative(ROOT, file));
+    return importSources((node, specifier) => {
+      if (rule.typeImports === 'allowed' && isTypeOnly(node)) return;
+      const target = landing(file, specifier);
+      if (!target) return;
+      let broken = false;
+      if (target.package !== undefined) {
+        broken =
+          matchesPackage(rule.packages, target.package) &&
+          !matchesPackage(rule.except?.packages, target.package);
+        const allowedNames = Object.entries(rule.except?.names ?? {}).find(
+          ([name]) => name === target.package,
+        )?.[1];
+        const names = importedNames(node);
+        if (broken && allowedNames && names?.every((n) => allowedNames.includes(n))) broken = false;
+      } else {
+        broken = matches(rule.paths, target.path) && !matches(rule.except?.paths, target.path);
+        if (broken && rule.across) {
+          const mine = folderOf(rule.across, self);
+          broken = !mine || mine !== folderOf(rule.across, target.path);
+        }
+      }
+      if (broken) context.report({ node: node.source, message: `${row.message} (${specifier})` });
     });
-  },
-};
+  };
+}
 
-export default {
+function globalsRule(row) {
+  const { globals = [], properties = [] } = row.forbids;
+  const asProperty = new Set([...globals, ...properties]);
+  const property = (context, node, key, computed) => {
+    const name = computed ? key.value : key.name;
+    if (typeof name === 'string' && asProperty.has(name)) {
+      context.report({ node, message: `${row.message} (${name})` });
+    }
+  };
+  return (context) => ({
+    MemberExpression: (node) => property(context, node, node.property, node.computed),
+    // `const { getUserMedia } = navigator.mediaDevices` reads the property too.
+    'ObjectPattern > Property': (node) => property(context, node, node.key, node.computed),
+    'Program:exit'(program) {
+      const scope = context.sourceCode.getScope(program);
+      const seen = new Set();
+      const report = (reference) => {
+        // A type annotation has no run-time effect; the rule is about touching the API.
+        if (reference.isTypeReference || seen.has(reference.identifier)) return;
+        seen.add(reference.identifier);
+        const { name } = reference.identifier;
+        context.report({ node: reference.identifier, message: `${row.message} (${name})` });
+      };
+      for (const name of globals) {
+        scope.set.get(name)?.references.forEach(report);
+      }
+      for (const reference of scope.through) {
+        if (globals.includes(reference.identifier.name)) report(reference);
+      }
+    },
+  });
+}
+
+function cycleRule(row) {
+  return (context) => {
+    const file = selfOf(context);
+    const graph = moduleGraph(ROOT);
+    // Files known not to lead back here: each part of the graph is walked once per file.
+    const dead = new Set();
+    return importSources((node, specifier) => {
+      const target = graph.locate(file, specifier)?.file;
+      if (!target) return;
+      const chain = graph.pathBack(target, file, dead);
+      if (!chain) return;
+      const route = [file, ...chain].map((f) => toPosix(path.relative(ROOT, f))).join(' -> ');
+      context.report({ node: node.source, message: `${row.message} (${route})` });
+    });
+  };
+}
+
+function ruleFor(row) {
+  const create = row.forbids.imports
+    ? importRule(row)
+    : row.forbids.cycles
+      ? cycleRule(row)
+      : globalsRule(row);
+  return { meta: { type: 'problem', schema: [], docs: { description: row.description } }, create };
+}
+
+const plugin = {
   meta: { name: 'studycircle-boundaries' },
-  rules: {
-    'feature-index-only': featureIndexOnly,
-    'no-foreign-repository': noForeignRepository,
-  },
+  rules: Object.fromEntries(BOUNDARIES.map((row) => [row.id, ruleFor(row)])),
 };
+
+/** One flat-config entry per row: its rule, on its files. */
+plugin.configs = {
+  table: BOUNDARIES.map((row) => ({
+    name: `boundaries/${row.id}`,
+    files: row.files,
+    ...(row.ignores ? { ignores: row.ignores } : {}),
+    plugins: { boundaries: plugin },
+    rules: { [`boundaries/${row.id}`]: 'error' },
+  })),
+};
+
+export default plugin;

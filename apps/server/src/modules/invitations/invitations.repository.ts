@@ -2,12 +2,12 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { RoomRole } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { roomInvitations, roomMembers, rooms, users } from '../../db/schema.js';
-import { addMembership, RoomFullError } from '../../db/memberships.js';
+import { addMembership, RoomFullError } from '../../db/memberships.repository.js';
 
 /**
  * Room invitations, stored with the SHA-256 of their token. Accepting writes a membership too:
  * it must happen in the same transaction as consuming the invitation, so this repository uses
- * the shared membership writer (db/memberships.ts) with its own transaction.
+ * the shared membership writer (db/memberships.repository.ts) with its own transaction.
  */
 
 export interface NewInvitationRow {

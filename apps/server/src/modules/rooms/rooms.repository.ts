@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { RoomListScope, RoomRole, RoomStatus } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
-import { addMembership, RoomFullError } from '../../db/memberships.js';
+import { addMembership, RoomFullError } from '../../db/memberships.repository.js';
 import { roomMembers, rooms, users } from '../../db/schema.js';
 
 /**

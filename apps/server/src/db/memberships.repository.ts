@@ -5,8 +5,9 @@ import { roomMembers, rooms } from './schema.js';
 
 /**
  * The membership writer that two repositories share: rooms (join by code) and invitations
- * (accept) both add a membership inside their own transaction. It lives in db/ so that neither
- * module imports the other's repository (a lint rule forbids that).
+ * (accept) both add a membership inside their own transaction. It runs queries, so it is a
+ * repository (only repositories and db/client.ts touch the database); it lives in db/, outside
+ * any module, so that neither module imports the other's repository (a lint rule forbids that).
  */
 
 /**

@@ -1,0 +1,373 @@
+/**
+ * The module boundaries, in one table. Each row drives three things:
+ * - an ESLint rule `boundaries/<id>` on the row's files (eslint-rules/boundaries.js builds the
+ *   rules, eslint.config.js switches them on);
+ * - its probes in eslint-rules/boundaries.test.js: every `fail` probe must fail lint with this
+ *   rule, every `pass` probe must lint clean. An import rule needs at least one relative and
+ *   one aliased (package or workspace name) probe, so neither way round it goes unwatched;
+ * - its line in docs/architecture.md (`npm run docs:boundaries` rewrites it; a test fails
+ *   while the two disagree).
+ *
+ * Row fields:
+ * - id, description (one sentence), message (what lint says, the import's specifier follows).
+ * - files / ignores: globs from the repository root, as in an ESLint config.
+ * - forbids, one of:
+ *   - imports: `packages` (globs on the specifier; a glob covers the package and its
+ *     subpaths, and a relative path into node_modules counts as that package), `paths` (globs
+ *     on the repository file an import reaches, without its extension; relative paths and the
+ *     workspaces' own names `@studycircle/...` both resolve to it), `except` ({ packages, paths,
+ *     names: { package: [import names allowed from it] } }), `across` (a glob of folders: a
+ *     `paths` match counts only when the importer and the target are not in the same such
+ *     folder), `typeImports: 'allowed'` (an `import type` does not count).
+ *   - globals: names that may not be used as globals nor read as a property of anything, and
+ *     `properties`, names that may not be read as a property of anything.
+ *   - cycles: true (no import chain may lead back to the importing file).
+ * - probes: { fail: [{ via, file?, code }], pass: [{ file?, code }] }, `file` defaulting to the
+ *   row's `probeFile`; `via` says what the probe proves: relative, aliased, type, global, ...
+ *
+ * To add a boundary (say for packages/test-kit), add a row with its probes, then run
+ * `npm run docs:boundaries`; eslint.config.js needs no change.
+ */
+
+/** From a file five folders down (apps/web/src/features/<area>/), the repository root. */
+const UP5 = '../../../../..';
+
+export const BOUNDARIES = [
+  {
+    id: 'shared-stands-alone',
+    description:
+      'packages/shared depends on zod and its own files only: no other package, and no path out of the package.',
+    files: ['packages/shared/src/**/*.ts'],
+    // Tests beside the code import their runner; the rule guards what the package ships.
+    ignores: ['packages/shared/**/*.test.ts'],
+    forbids: {
+      imports: {
+        packages: ['**'],
+        paths: ['**'],
+        except: { packages: ['zod'], paths: ['packages/shared/**'] },
+      },
+    },
+    message: 'packages/shared depends on nothing but zod and its own files.',
+    probeFile: 'packages/shared/src/probe.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { x } from '../../../apps/server/src/config.js';" },
+        { via: 'relative', code: "import { x } from '../../../node_modules/react/index.js';" },
+        { via: 'aliased', code: "import { x } from '@studycircle/server/src/config.js';" },
+        { via: 'package', code: "import { x } from 'react';" },
+        { via: 'package', code: "import { x } from 'node:fs';" },
+        { via: 'type', code: "import type { x } from '@studycircle/web/src/lib/http';" },
+      ],
+      pass: [{ code: "import { z } from 'zod';" }, { code: "import { x } from './rules.js';" }],
+    },
+  },
+  {
+    id: 'apps-apart',
+    description:
+      'The web app and the server never import each other, by any path; what both need lives in packages/shared.',
+    files: ['apps/**/*.{ts,tsx,js,mjs}'],
+    forbids: { imports: { paths: ['apps/*/**'], across: 'apps/*' } },
+    message: 'The web app and the server never import each other; share through packages/shared.',
+    probeFile: 'apps/web/src/features/rooms/probe.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { x } from '../../../../server/src/config.js';" },
+        { via: 'aliased', code: "import { x } from '@studycircle/server/src/config.js';" },
+        { via: 'type', code: "import type { x } from '@studycircle/server/src/types.js';" },
+        {
+          via: 'relative',
+          file: 'apps/server/src/modules/rooms/probe.ts',
+          code: "import { x } from '../../../../web/src/lib/http.js';",
+        },
+        {
+          via: 'aliased',
+          file: 'apps/server/src/modules/rooms/probe.ts',
+          code: "import { x } from '@studycircle/web/src/lib/http';",
+        },
+      ],
+      pass: [
+        { code: "import { x } from '@studycircle/shared';" },
+        { code: "import { x } from '../../lib/http';" },
+      ],
+    },
+  },
+  {
+    id: 'feature-through-index',
+    description:
+      "A web feature reaches another feature only through that feature's index.ts; app/ composes features.",
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    forbids: {
+      imports: {
+        paths: ['apps/web/src/features/*/**'],
+        except: { paths: ['apps/web/src/features/*', 'apps/web/src/features/*/index'] },
+        across: 'apps/web/src/features/*',
+      },
+    },
+    message: 'Import another feature through its index.ts, never its internals.',
+    probeFile: 'apps/web/src/features/rooms/components/probe.tsx',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { x } from '../../auth/api/login';" },
+        { via: 'relative', code: "import { x } from '../../auth/components/x.tsx';" },
+        {
+          via: 'aliased',
+          code: "import { x } from '@studycircle/web/src/features/auth/api/login';",
+        },
+      ],
+      pass: [
+        { code: "import { x } from '../../auth';" },
+        { code: "import { x } from '../../auth/index';" },
+        { code: "import { x } from '../api/get-rooms';" },
+      ],
+    },
+  },
+  {
+    id: 'features-not-app',
+    description: 'A web feature never imports app/: app/ composes the features, not the reverse.',
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    forbids: { imports: { paths: ['apps/web/src/app/**'] } },
+    message: 'Features do not import app/; app/ composes features.',
+    probeFile: 'apps/web/src/features/rooms/components/probe.tsx',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { x } from '../../../app/router';" },
+        { via: 'aliased', code: "import { x } from '@studycircle/web/src/app/router';" },
+      ],
+      pass: [{ code: "import { x } from '../../../lib/http';" }],
+    },
+  },
+  {
+    id: 'lib-ui-not-features',
+    description: 'The web lib/ and ui/ folders never import a feature or app/.',
+    files: ['apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/ui/**/*.{ts,tsx}'],
+    forbids: { imports: { paths: ['apps/web/src/features/**', 'apps/web/src/app/**'] } },
+    message: 'lib/ and ui/ never import features or app/.',
+    probeFile: 'apps/web/src/ui/probe.tsx',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { x } from '../features/auth';" },
+        { via: 'relative', code: "import { x } from '../app/router';" },
+        { via: 'aliased', code: "import { x } from '@studycircle/web/src/features/auth';" },
+        {
+          via: 'relative',
+          file: 'apps/web/src/lib/probe.ts',
+          code: "import { x } from '../features/rooms/api/get-rooms';",
+        },
+      ],
+      pass: [{ code: "import { x } from '../lib/http';" }, { code: "import { x } from './cn';" }],
+    },
+  },
+  {
+    id: 'socket-client-in-lib-socket',
+    description: 'Only lib/socket.ts imports socket.io-client (types may be imported anywhere).',
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/socket.ts'],
+    forbids: { imports: { packages: ['socket.io-client'], typeImports: 'allowed' } },
+    message: 'Only lib/socket.ts imports socket.io-client.',
+    probeFile: 'apps/web/src/features/rooms/probe.ts',
+    probes: {
+      fail: [
+        {
+          via: 'relative',
+          code: `import { io } from '${UP5}/node_modules/socket.io-client/build/esm/index.js';`,
+        },
+        { via: 'package', code: "import { io } from 'socket.io-client';" },
+        {
+          via: 'package',
+          file: 'apps/web/src/app/probe.ts',
+          code: "import { io } from 'socket.io-client';",
+        },
+      ],
+      pass: [
+        { file: 'apps/web/src/lib/socket.ts', code: "import { io } from 'socket.io-client';" },
+        { code: "import type { Socket } from 'socket.io-client';" },
+      ],
+    },
+  },
+  {
+    id: 'webrtc-in-call-media',
+    description:
+      "Only the call feature's webrtc/ media layer touches WebRTC objects and getUserMedia or getDisplayMedia (tests may stand in fakes).",
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/call/webrtc/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+    forbids: {
+      globals: ['RTCPeerConnection', 'RTCSessionDescription', 'RTCIceCandidate'],
+      properties: ['getUserMedia', 'getDisplayMedia'],
+    },
+    message: "Only the call feature's webrtc/ media layer touches WebRTC and media devices.",
+    probeFile: 'apps/web/src/features/call/components/probe.ts',
+    probes: {
+      fail: [
+        { via: 'global', code: 'export const pc = new RTCPeerConnection();' },
+        { via: 'property', code: 'export const pc = new window.RTCPeerConnection();' },
+        { via: 'property', code: 'export const pc = new globalThis.RTCIceCandidate();' },
+        {
+          via: 'property',
+          code: 'export const media = navigator.mediaDevices.getUserMedia({ video: true });',
+        },
+        { via: 'property', code: "export const s = navigator.mediaDevices['getDisplayMedia']();" },
+      ],
+      pass: [
+        {
+          file: 'apps/web/src/features/call/webrtc/probe.ts',
+          code: 'export const pc = new RTCPeerConnection();',
+        },
+        { code: 'export type Pc = RTCPeerConnection;' },
+      ],
+    },
+  },
+  {
+    id: 'socket-server-in-plugin',
+    description:
+      'Only plugins/socket.ts creates the Socket.IO server; the rest of the server uses app.io (types may be imported anywhere).',
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/plugins/socket.ts'],
+    forbids: { imports: { packages: ['socket.io'], typeImports: 'allowed' } },
+    message: 'Only plugins/socket.ts creates the Socket.IO server; use app.io.',
+    probeFile: 'apps/server/src/modules/chat/probe.ts',
+    probes: {
+      fail: [
+        {
+          via: 'relative',
+          code: "import { Server } from '../../../../../node_modules/socket.io/dist/index.js';",
+        },
+        { via: 'package', code: "import { Server } from 'socket.io';" },
+      ],
+      pass: [
+        { file: 'apps/server/src/plugins/socket.ts', code: "import { Server } from 'socket.io';" },
+        { code: "import type { Server } from 'socket.io';" },
+        { code: "import { io } from 'socket.io-client';" },
+      ],
+    },
+  },
+  {
+    id: 'repository-own-module',
+    description:
+      "A server module never imports another module's repository; it calls that module's service (services.ts, the composition root, may build every repository).",
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/services.ts'],
+    forbids: {
+      imports: {
+        paths: ['apps/server/src/modules/*/**/*.repository'],
+        across: 'apps/server/src/modules/*',
+      },
+    },
+    message: 'Use another module through its service, never its repository.',
+    probeFile: 'apps/server/src/modules/auth/probe.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { x } from '../users/users.repository.js';" },
+        {
+          via: 'aliased',
+          code: "import { x } from '@studycircle/server/src/modules/users/users.repository.js';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/server/src/plugins/probe.ts',
+          code: "import { x } from '../modules/users/users.repository.js';",
+        },
+      ],
+      pass: [
+        {
+          file: 'apps/server/src/modules/users/probe.ts',
+          code: "import { x } from './users.repository.js';",
+        },
+        { code: "import { x } from '../users/users.service.js';" },
+        { code: "import { x } from '../../db/memberships.repository.js';" },
+      ],
+    },
+  },
+  {
+    id: 'db-client-in-repositories',
+    description:
+      'Only db/client.ts (which opens PGlite or PostgreSQL) and *.repository.ts files touch the database client: the drizzle-orm query API, pg and @electric-sql/pglite.',
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/client.ts',
+      // The schema declares tables; the next row says what it may use.
+      'apps/server/src/db/schema.ts',
+      // Tests check what was stored, and make throwaway databases.
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    forbids: { imports: { packages: ['drizzle-orm', 'pg', '@electric-sql/pglite'] } },
+    message: 'Only *.repository.ts and db/client.ts touch the database; call a repository.',
+    probeFile: 'apps/server/src/modules/rooms/probe.ts',
+    probes: {
+      fail: [
+        {
+          via: 'relative',
+          code: "import { eq } from '../../../../../node_modules/drizzle-orm/index.js';",
+        },
+        { via: 'package', code: "import { eq } from 'drizzle-orm';" },
+        { via: 'package', code: "import pg from 'pg';" },
+        { via: 'package', code: "import { PGlite } from '@electric-sql/pglite';" },
+        {
+          via: 'package',
+          file: 'apps/server/src/db/data-dir-lock.ts',
+          code: "import { drizzle } from 'drizzle-orm/pglite';",
+        },
+      ],
+      pass: [
+        {
+          file: 'apps/server/src/modules/rooms/rooms.repository.ts',
+          code: "import { eq } from 'drizzle-orm';",
+        },
+        {
+          file: 'apps/server/src/db/memberships.repository.ts',
+          code: "import { eq } from 'drizzle-orm';",
+        },
+        { file: 'apps/server/src/db/client.ts', code: "import pg from 'pg';" },
+        { code: "import type { Db } from '../../db/client.js';" },
+      ],
+    },
+  },
+  {
+    id: 'schema-declares-tables',
+    description:
+      'db/schema.ts declares tables with drizzle-orm/pg-core (and the sql template for a default value): it describes the database and never queries it.',
+    files: ['apps/server/src/db/schema.ts'],
+    forbids: {
+      imports: {
+        packages: ['drizzle-orm', 'pg', '@electric-sql/pglite'],
+        except: { packages: ['drizzle-orm/pg-core'], names: { 'drizzle-orm': ['sql'] } },
+      },
+    },
+    message: 'db/schema.ts declares tables only: queries belong in a repository.',
+    probeFile: 'apps/server/src/db/schema.ts',
+    probes: {
+      fail: [
+        {
+          via: 'relative',
+          code: "import { drizzle } from '../../../../node_modules/drizzle-orm/pglite/index.js';",
+        },
+        { via: 'package', code: "import { eq } from 'drizzle-orm';" },
+        { via: 'package', code: "import pg from 'pg';" },
+      ],
+      pass: [
+        { code: "import { pgTable } from 'drizzle-orm/pg-core';" },
+        { code: "import { sql } from 'drizzle-orm';" },
+      ],
+    },
+  },
+  {
+    id: 'no-cycles',
+    description:
+      'No file imports, through any chain of imports, a file that imports it back: type-only and dynamic imports count.',
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    forbids: { cycles: true },
+    message: 'This import closes an import cycle.',
+    // Probes stand in for a real file that the package's index re-exports.
+    probeFile: 'packages/shared/src/rules.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { x } from './index.js';" },
+        { via: 'aliased', code: "import { x } from '@studycircle/shared';" },
+        { via: 'type', code: "import type { x } from './index.js';" },
+        { via: 'dynamic', code: "export const x = () => import('./index.js');" },
+      ],
+      pass: [{ code: "import { z } from 'zod';" }, { code: "import { x } from './constants.js';" }],
+    },
+  },
+];
