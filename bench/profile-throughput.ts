@@ -51,7 +51,7 @@ try {
   const res = await fetch(`http://127.0.0.1:${appPort}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'secret1' }),
+    body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'Secret123' }),
   });
   const { token } = (await res.json()) as { token: string };
 

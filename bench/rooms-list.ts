@@ -126,7 +126,7 @@ try {
   const registered = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'secret1' }),
+    body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'Secret123' }),
   });
   const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
 
