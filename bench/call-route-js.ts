@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from './lib/processes.js';
+import { REPO_ROOT } from '@studycircle/test-kit';
 
 /**
  * The call route's JavaScript, gzipped, against a 250 KB budget: everything the browser fetches
@@ -13,7 +13,7 @@ import { ROOT } from './lib/processes.js';
  */
 
 const BUDGET_KB = 250;
-const dist = process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist');
+const dist = process.env.WEB_DIST ?? join(REPO_ROOT, 'apps/web/dist');
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('apps/web/dist/index.html not found: run `npm run build` first.');
   process.exit(1);

@@ -1,8 +1,5 @@
 import { chromium, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort, startProcess, stopProcess } from './lib/processes.js';
+import { startServer } from '@studycircle/test-kit';
 
 /**
  * Call set-up time: from clicking Join Video Call on the room page to the first remote video
@@ -83,21 +80,12 @@ async function bareLoopback(page: Page): Promise<number> {
   });
 }
 
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'sc-bench-call-'));
-const base = `http://127.0.0.1:${port}`;
-const server = await startProcess(
-  'apps/server/src/server.ts',
-  {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ICE_SERVERS: '[]',
-    RATE_LIMIT_FACTOR: '50',
-  },
-  `${base}/api/health`,
-);
+// A temporary data folder (no DATA_DIR given), removed by server.stop().
+const server = await startServer({
+  env: { LOG_LEVEL: 'warn', ICE_SERVERS: '[]', RATE_LIMIT_FACTOR: '50' },
+  timeoutMs: 60_000,
+});
+const base = server.baseUrl;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 try {
   const stamp = Date.now().toString(36);
@@ -190,6 +178,5 @@ try {
   console.log(`  runs: ${appTimes.map((t) => t.toFixed(0)).join(', ')}`);
 } finally {
   await browser.close();
-  await stopProcess(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -1,8 +1,7 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import { createThrowawayDatabase } from './lib/pg-database.js';
+import { createThrowawayDatabase, freePort } from '@studycircle/test-kit';
 import { population, startPinned } from './lib/live.js';
-import { freePort, stopProcess } from './lib/processes.js';
 
 /**
  * Idle capacity: how many authenticated, idle Socket.IO connections one node holds in 1 GiB of
@@ -43,7 +42,7 @@ async function perSocket(base: string, open: (i: number) => Promise<{ close(): v
   return (after - before) / N;
 }
 
-const database = await createThrowawayDatabase('sc_bench_idle');
+const database = await createThrowawayDatabase({ prefix: 'sc_bench_idle' });
 const appPort = await freePort();
 const barePort = await freePort();
 console.log(`Idle capacity: heap per idle connection, ${N} connections each`);
@@ -67,7 +66,7 @@ try {
     return { close: () => ws.close() };
   });
 } finally {
-  await stopProcess(bare);
+  await bare.stop();
 }
 
 const app = await startPinned(
@@ -101,7 +100,7 @@ try {
     return { close: () => s.disconnect() };
   });
 } finally {
-  await stopProcess(app);
+  await app.stop();
   await database.drop();
 }
 

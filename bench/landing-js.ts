@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from './lib/processes.js';
+import { REPO_ROOT } from '@studycircle/test-kit';
 
 /**
  * The landing route's initial JavaScript, gzipped, against a 100 KB budget: everything the browser
@@ -12,7 +12,7 @@ import { ROOT } from './lib/processes.js';
  */
 
 const BUDGET_KB = 100;
-const dist = process.env.WEB_DIST ?? join(ROOT, 'apps/web/dist');
+const dist = process.env.WEB_DIST ?? join(REPO_ROOT, 'apps/web/dist');
 const pagesDir = join(dist, 'prerendered');
 if (!existsSync(join(pagesDir, 'index.html'))) {
   console.error('apps/web/dist/prerendered/index.html not found: run `npm run build` first.');

@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { ROOT, freePort, startProcess, stopProcess } from './lib/processes.js';
+import { REPO_ROOT, startServer } from '@studycircle/test-kit';
 
 /**
  * Lighthouse 12 (mobile: its default emulated phone and simulated slow 4G) on the public pages,
@@ -23,7 +22,7 @@ const GOALS: Record<Category, number> = {
   seo: 100,
 };
 
-if (!existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
+if (!existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) {
   console.error('apps/web/dist/index.html not found: run `npm run build` first.');
   process.exit(1);
 }
@@ -33,14 +32,9 @@ const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'sc-lighthouse-'));
-const origin = `http://127.0.0.1:${port}`;
-const server = await startProcess(
-  'apps/server/src/server.ts',
-  { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  `${origin}/api/health`,
-);
+// A temporary data folder (no DATA_DIR given), removed by server.stop().
+const server = await startServer({ env: { LOG_LEVEL: 'warn' }, timeoutMs: 60_000 });
+const origin = server.baseUrl;
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -95,8 +89,7 @@ try {
   }
 } finally {
   chrome.kill();
-  await stopProcess(server);
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
 console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile, goals in brackets`);

@@ -1,6 +1,10 @@
 import autocannon from 'autocannon';
-import { createThrowawayDatabase } from './lib/pg-database.js';
-import { freePort, startProcess, stopProcess } from './lib/processes.js';
+import {
+  createThrowawayDatabase,
+  freePort,
+  startProcess,
+  startServer,
+} from '@studycircle/test-kit';
 
 /**
  * GET /api/auth/profile throughput on PostgreSQL (autocannon, 100 connections) against a bare
@@ -29,26 +33,25 @@ async function measure(url: string, token: string): Promise<number> {
   return result.requests.average;
 }
 
-const database = await createThrowawayDatabase('sc_bench_profile');
+const database = await createThrowawayDatabase({ prefix: 'sc_bench_profile' });
 const appPort = await freePort();
 const barePort = await freePort();
 const env = { DATABASE_URL: database.url, JWT_SECRET, LOG_LEVEL: 'silent', HOST: '127.0.0.1' };
-const app = await startProcess(
-  'apps/server/src/server.ts',
-  { ...env, PORT: String(appPort), DATA_DIR: '/tmp/sc-bench-profile' },
-  `http://127.0.0.1:${appPort}/api/health`,
-);
-const bare = await startProcess(
-  'bench/servers/bare-profile-server.ts',
-  { ...env, PORT: String(barePort) },
-  `http://127.0.0.1:${barePort}/health`,
-);
+const app = await startServer({
+  port: appPort,
+  env: { ...env, DATA_DIR: '/tmp/sc-bench-profile' },
+  timeoutMs: 60_000,
+});
+const bare = await startProcess('bench/servers/bare-profile-server.ts', {
+  env: { ...env, PORT: String(barePort) },
+  readyUrl: `http://127.0.0.1:${barePort}/health`,
+});
 
 try {
   const res = await fetch(`http://127.0.0.1:${appPort}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'secret1' }),
+    body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'Secret123' }),
   });
   const { token } = (await res.json()) as { token: string };
 
@@ -64,7 +67,7 @@ try {
     `  ratio: ${ratio.toFixed(2)} (goal >= ${GOAL}) ${ratio >= GOAL ? 'MET' : 'NOT MET'}`,
   );
 } finally {
-  await stopProcess(app);
-  await stopProcess(bare);
+  await app.stop();
+  await bare.stop();
   await database.drop();
 }

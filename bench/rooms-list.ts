@@ -1,6 +1,5 @@
 import pg from 'pg';
-import { createThrowawayDatabase } from './lib/pg-database.js';
-import { freePort, startProcess, stopProcess } from './lib/processes.js';
+import { createThrowawayDatabase, startServer } from '@studycircle/test-kit';
 
 /**
  * GET /api/rooms for a user who belongs to 10,000 rooms, in a database holding 10,000 rooms and
@@ -108,22 +107,18 @@ async function seed(client: pg.Client, benchUserId: string) {
   return rows[0]!;
 }
 
-const database = await createThrowawayDatabase('sc_bench_rooms');
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
+const database = await createThrowawayDatabase({ prefix: 'sc_bench_rooms' });
 // The server applies the migrations on start, so it must be up before the seed runs.
-const app = await startProcess(
-  'apps/server/src/server.ts',
-  {
+const app = await startServer({
+  env: {
     DATABASE_URL: database.url,
     JWT_SECRET,
     LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    PORT: String(port),
     DATA_DIR: '/tmp/sc-bench-rooms',
   },
-  `${baseUrl}/api/health`,
-);
+  timeoutMs: 60_000,
+});
+const baseUrl = app.baseUrl;
 const client = new pg.Client({ connectionString: database.url });
 
 try {
@@ -131,7 +126,7 @@ try {
   const registered = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'secret1' }),
+    body: JSON.stringify({ name: 'Bench User', email: 'bench@example.com', password: 'Secret123' }),
   });
   const { token, user } = (await registered.json()) as { token: string; user: { id: string } };
 
@@ -217,7 +212,7 @@ try {
   for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
 } finally {
   await client.end().catch(() => {});
-  await stopProcess(app);
+  await app.stop();
   // BENCH_KEEP_DATABASE=1 leaves the seeded database in place for EXPLAIN sessions by hand.
   if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`\nKept database: ${database.url}`);
   else await database.drop();

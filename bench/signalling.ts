@@ -2,9 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import type { ClientToServerEvents, ServerToClientEvents } from '@studycircle/shared';
-import { createThrowawayDatabase } from './lib/pg-database.js';
+import { createThrowawayDatabase, freePort } from '@studycircle/test-kit';
 import { cpuMicros, percentile, pinSelf, population, startPinned } from './lib/live.js';
-import { freePort, stopProcess } from './lib/processes.js';
 
 /**
  * Signalling under chat load: 1,000 sockets in 100 rooms (10 each), every room chatting, against
@@ -172,7 +171,7 @@ async function measure(name: string, pid: number, h: Harness, t: Tally) {
 }
 
 pinSelf(LOAD_CORE);
-const database = await createThrowawayDatabase('sc_bench_signalling');
+const database = await createThrowawayDatabase({ prefix: 'sc_bench_signalling' });
 const appPort = await freePort();
 const barePort = await freePort();
 console.log(
@@ -190,10 +189,10 @@ const bare = await startPinned(
 try {
   const t = tally();
   const h = await bareHarness(barePort, t);
-  results.push(await measure('bare ws (baseline)', bare.pid!, h, t));
+  results.push(await measure('bare ws (baseline)', bare.child.pid!, h, t));
   h.close();
 } finally {
-  await stopProcess(bare);
+  await bare.stop();
 }
 
 const app = await startPinned(
@@ -212,10 +211,10 @@ const app = await startPinned(
 try {
   const t = tally();
   const h = await ourHarness(`http://127.0.0.1:${appPort}`, t);
-  results.push(await measure('StudyCircle (Socket.IO)', app.pid!, h, t));
+  results.push(await measure('StudyCircle (Socket.IO)', app.child.pid!, h, t));
   h.close();
 } finally {
-  await stopProcess(app);
+  await app.stop();
   await database.drop();
 }
 

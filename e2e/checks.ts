@@ -1,11 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Checks the study-tools pages share: axe-core (from axe.ts), sideways scrolling at phone widths, console
- * errors, and reading or seeding local storage as a returning user's browser would hold it.
+ * Checks the pages share: axe-core and console errors (from the test kit), sideways scrolling at
+ * phone widths, and reading or seeding local storage as a returning user's browser would hold it.
  */
 
-export { axeViolations } from './axe';
+export { axeViolations, watchErrors } from '@studycircle/test-kit/browser';
 
 /** Fails when the page is wider than the viewport (something scrolls sideways). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -14,16 +14,6 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     clientWidth: document.documentElement.clientWidth,
   }));
   expect(scrollWidth, 'page scrolls sideways').toBeLessThanOrEqual(clientWidth);
-}
-
-/** Collects console errors and uncaught exceptions for the test to assert on at its end. */
-export function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
 }
 
 /** A local-storage value parsed as JSON (null when absent). */

@@ -1,13 +1,13 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { startSmtpCapture, type SmtpCapture } from '../apps/server/src/test/smtp';
+import {
+  createThrowawayDatabase,
+  decodeQuotedPrintable,
+  freePort,
+  startServer,
+  startSmtpCapture,
+  type SmtpCapture,
+} from '@studycircle/test-kit';
 
 /**
  * Each Playwright worker starts the real server (`apps/server/src/server.ts`, serving the built web
@@ -26,57 +26,9 @@ export interface TestServer {
   restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CONTACT_EMAIL = 'contact@studycircle.test';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function createDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { url: undefined, drop: async () => {} };
-  const name = `sc_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  return {
-    url: dbUrl.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string) {
-  // Generous: on two cores shared with other browsers, compiling and starting can take a minute.
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy:\n${output()}`);
-}
+export { freePort };
 
 export interface StartedServer extends TestServer {
   stop(): Promise<void>;
@@ -91,66 +43,43 @@ export interface StartedServer extends TestServer {
 export async function startTestServer(env: Record<string, string> = {}): Promise<StartedServer> {
   const smtp = await startSmtpCapture();
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sc-e2e-'));
-  const database = await createDatabase();
+  const database = process.env.DATABASE_URL
+    ? await createThrowawayDatabase({ prefix: 'sc_e2e', adminUrl: process.env.DATABASE_URL })
+    : undefined;
   const baseURL = `http://127.0.0.1:${port}`;
-  let log = '';
-  let child: ChildProcess;
-  const spawnServer = () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: ROOT,
+  const cleanup = async () => {
+    await smtp.close();
+    await database?.drop();
+  };
+  try {
+    // Without DATA_DIR the kit gives the server a temporary data folder and removes it on stop.
+    const server = await startServer({
+      port,
       env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
         PUBLIC_URL: baseURL,
         SMTP_URL: smtp.url,
         CONTACT_EMAIL,
         LOG_LEVEL: 'warn',
         ICE_SERVERS: '[]',
         RATE_LIMIT_FACTOR: '50',
-        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        ...(database ? { DATABASE_URL: database.url } : {}),
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-    return waitForHealth(baseURL, child, () => log);
-  };
-  const kill = async (signal: 'SIGTERM' | 'SIGKILL') => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
-    await exited;
-  };
-  const cleanup = async () => {
-    await smtp.close();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await spawnServer();
+    return {
+      baseURL,
+      smtp,
+      contactEmail: CONTACT_EMAIL,
+      restart: (signal) => server.restart(signal),
+      async stop() {
+        await server.stop();
+        await cleanup();
+      },
+    };
   } catch (err) {
-    await kill('SIGKILL');
     await cleanup();
     throw err;
   }
-  return {
-    baseURL,
-    smtp,
-    contactEmail: CONTACT_EMAIL,
-    async restart(signal = 'SIGTERM') {
-      await kill(signal);
-      await spawnServer();
-    },
-    async stop() {
-      await kill('SIGTERM');
-      await cleanup();
-    },
-  };
 }
 
 export const test = base.extend<object, { server: TestServer }>({
@@ -254,9 +183,7 @@ export async function signInThroughUi(page: Page, email: string, password: strin
 
 /** The first http(s) link in a raw mail that points at `path`, decoded from quoted-printable. */
 export function linkFromMail(raw: string, path: string): string {
-  const decoded = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const decoded = decodeQuotedPrintable(raw);
   const match = new RegExp(`https?://[^\\s"<>]*${path}[^\\s"<>]*`).exec(decoded);
   if (!match) throw new Error(`no ${path} link in mail:\n${decoded}`);
   return match[0];

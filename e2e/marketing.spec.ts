@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import { axeViolations, watchErrors } from './checks';
 import { test, expect, newAccount, registerViaApi, watchCspViolations } from './fixtures';
 
 /**
@@ -7,44 +7,8 @@ import { test, expect, newAccount, registerViaApi, watchCspViolations } from './
  * background, the logged-out bar's sections and drawer, and accessibility (axe-core).
  */
 
-const require = createRequire(import.meta.url);
-const AXE_PATH = require.resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-declare global {
-  interface Window {
-    axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
-  }
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const { violations } = await page.evaluate(() =>
-    window.axe.run(document, { resultTypes: ['violations'] }),
-  );
-  return violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
-
 const metaContent = (page: Page, selector: string) =>
   page.locator(selector).first().getAttribute('content');
-
-/** Collects console errors and uncaught exceptions (React reports hydration failures so). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 /** The public pages the server sends prerendered, with their h1. */
 const SITE_TITLE = 'StudyCircle – Learn. Collaborate. Succeed.';

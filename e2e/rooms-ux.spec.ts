@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { axeViolations } from './axe';
+import { axeViolations, watchErrors } from './checks';
 import { test, expect, newAccount, registerViaApi, linkFromMail } from './fixtures';
 import { ManageRoomDialog, StudyRoomsScreen } from './pages/rooms';
 
@@ -75,15 +75,9 @@ async function signedInPage(browser: Browser, baseURL: string, session: Session,
 
 /** Console errors other than the browser's own line for an HTTP error answer. */
 function watchConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    if (/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
-      return;
-    errors.push(message.text());
+  return watchErrors(page, {
+    ignore: [/Failed to load resource: the server responded with a status of 4\d\d/],
   });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
 }
 
 async function people(baseURL: string, ...labels: string[]) {

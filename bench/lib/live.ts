@@ -1,6 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { ROOT } from './processes.js';
+import { startProcess, type RunningProcess } from '@studycircle/test-kit';
 
 /**
  * Shared pieces of the live-room benchmarks: servers started on a core of their own, their CPU
@@ -13,36 +13,13 @@ export function pinSelf(core: number): void {
 }
 
 /** Starts a TypeScript entry on `core` (taskset) with --expose-gc; waits for `readyUrl`. */
-export async function startPinned(
+export function startPinned(
   entry: string,
   env: Record<string, string>,
   readyUrl: string,
   core: number,
-): Promise<ChildProcess> {
-  let output = '';
-  const child = spawn(
-    'taskset',
-    ['-c', String(core), process.execPath, '--expose-gc', '--import', 'tsx', entry],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited:\n${output}`);
-    try {
-      if ((await fetch(readyUrl)).ok) return child;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${entry} did not start:\n${output}`);
+): Promise<RunningProcess> {
+  return startProcess(entry, { env, readyUrl, core, nodeArgs: ['--expose-gc'], timeoutMs: 90_000 });
 }
 
 /** The process's user + system CPU time so far, in microseconds (taskset execs node in place). */

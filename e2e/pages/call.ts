@@ -5,6 +5,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { watchErrors } from '../checks';
 import { newAccount, registerViaApi } from '../fixtures';
 
 /**
@@ -93,11 +94,7 @@ export async function signedInContext(
 
 /** Fails the test on any console.error in the page (the quality bar: none unexpected). */
 export function failOnConsoleErrors(page: Page, allow: RegExp[] = []) {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !allow.some((re) => re.test(msg.text()))) errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(String(err)));
+  const errors = watchErrors(page, { ignore: allow });
   return () => expect(errors, 'console errors').toEqual([]);
 }
 

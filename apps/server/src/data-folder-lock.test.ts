@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer, startServer, type ServerProcess } from '@studycircle/test-kit';
 import { LOCK_FILE } from './db/data-dir-lock.js';
 
 /**
@@ -13,30 +12,13 @@ import { LOCK_FILE } from './db/data-dir-lock.js';
  * PGlite, so these servers always run on it, also in the PostgreSQL pass.
  */
 
-const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const folders: string[] = [];
-const children: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-  }
+  for (const server of servers) await server.stop();
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function tempDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sc-lock-'));
@@ -44,55 +26,20 @@ function tempDataDir(): string {
   return dir;
 }
 
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
+// Only what the server needs: the kit passes no DATABASE_URL or REDIS_URL from the test run's
+// environment.
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await spawnServer({ env: { LOG_LEVEL: 'warn', ...env } });
+  servers.push(server);
+  return server;
 }
 
-async function start(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: SERVER_DIR,
-    // Only what the server needs: no DATABASE_URL or REDIS_URL from the test run's environment.
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, port, output: () => output, exited };
-}
-
-async function healthy(port: number, started: Started): Promise<void> {
+async function startHealthy(env: Record<string, string>): Promise<ServerProcess> {
   // Generous: opening and migrating PGlite on disk takes a minute on a machine under full load.
-  const deadline = Date.now() + 170_000;
-  while (Date.now() < deadline) {
-    if (started.child.exitCode !== null) throw new Error(`exited:\n${started.output()}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`not healthy:\n${started.output()}`);
-}
-
-async function startHealthy(env: Record<string, string>) {
-  const started = await start(env);
-  await healthy(started.port, started);
-  return started;
+  const server = (await startServer({ env: { LOG_LEVEL: 'warn', ...env }, timeoutMs: 170_000 }))
+    .process;
+  servers.push(server);
+  return server;
 }
 
 describe('start-up', { timeout: 120_000 }, () => {

@@ -1,17 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_ENTRY, spawnEntry } from '@studycircle/test-kit';
 
 /**
  * `npm start`'s server process as a newcomer meets it: a start-up failure ends with one plain line
  * on stderr that says what to do, no JSON and no stack trace, and a non-zero exit code.
  */
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let dataDir: string;
 
 beforeAll(() => {
@@ -19,25 +17,11 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function start(env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: ROOT,
-      // Only what the test sets: the developer's own DATABASE_URL or REDIS_URL must not leak in.
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        DATA_DIR: dataDir,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+// Only what the test sets: the kit passes no DATABASE_URL or REDIS_URL of the developer's own.
+async function start(env: Record<string, string>) {
+  const server = spawnEntry(SERVER_ENTRY, { env: { DATA_DIR: dataDir, ...env } });
+  const code = await server.exited;
+  return { code, stdout: server.stdout(), stderr: server.stderr() };
 }
 
 describe('start-up failures', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtpCapture, type SmtpCapture } from '../test/smtp.js';
+import { startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
 import { createMailer } from './mailer.js';
 
 /** A pino logger whose lines land in an array, to assert what an operator would read. */

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, registerUser, startTestApp, type TestApp } from '../test/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../test/smtp.js';
+import { startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
 import { newId, newSecretToken } from '../lib/ids.js';
 
 /**

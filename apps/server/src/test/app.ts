@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { createThrowawayDatabase } from '@studycircle/test-kit';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -38,22 +38,13 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const database = await openDatabase({ dataDir: ':memory:' });
     return { database, drop: () => database.close() };
   }
-  const name = `sc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: ':memory:' });
+  const throwaway = await createThrowawayDatabase({ prefix: 'sc_test', adminUrl: url });
+  const database = await openDatabase({ databaseUrl: throwaway.url, dataDir: ':memory:' });
   return {
     database,
     async drop() {
       await database.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await throwaway.drop();
     },
   };
 }

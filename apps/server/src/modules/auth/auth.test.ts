@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { MESSAGES } from '@studycircle/shared';
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
-import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../../test/smtp.js';
+import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { createAuthRepository } from './auth.repository.js';
 import { ACCOUNT_LIMITS, IP_LIMITS } from './auth.service.js';

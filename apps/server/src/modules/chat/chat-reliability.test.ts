@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createThrowawayDatabase,
+  freePort,
+  startServer as startRealServer,
+} from '@studycircle/test-kit';
 import { RoomMessagesPageSchema, type ChatMessageReceived, type Room } from '@studycircle/shared';
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
 import { connect, connected, roomWithMembers, type LiveClient } from '../../test/live.js';
@@ -159,38 +160,14 @@ describe('a flaky link', () => {
 
 // ---------------------------------------------------------------------------------------------
 
-const SERVER_ENTRY = fileURLToPath(new URL('../../server.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 /** Starts `npm start`'s server as a real process and waits for /api/health. */
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: { ...process.env, LOG_LEVEL: 'silent', REDIS_URL: '', ...env },
-    stdio: 'ignore',
+  const server = await startRealServer({
+    port: Number(env.PORT),
+    env: { LOG_LEVEL: 'silent', REDIS_URL: '', ...env },
+    timeoutMs: 150_000,
   });
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${env.PORT}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
+  return server.process.child;
 }
 
 describe('the server killed mid-chat', () => {
@@ -202,20 +179,9 @@ describe('the server killed mid-chat', () => {
   beforeAll(async () => {
     const url = process.env.DATABASE_URL;
     if (url) {
-      const name = `sc_kill_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(url);
-      u.pathname = `/${name}`;
-      databaseUrl = u.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: url });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
+      const database = await createThrowawayDatabase({ prefix: 'sc_kill', adminUrl: url });
+      databaseUrl = database.url;
+      dropDatabase = database.drop;
     }
   });
   afterAll(async () => {

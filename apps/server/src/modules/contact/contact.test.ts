@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '@studycircle/shared';
-import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../../test/smtp.js';
+import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
 import { NUL_MESSAGE } from '../../lib/validate.js';
 import { http, startTestApp, type TestApp } from '../../test/app.js';
 import { listContactMessages } from './contact.repository.js';

@@ -11,7 +11,7 @@ import {
   type Room,
 } from '@studycircle/shared';
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
-import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '../../test/smtp.js';
+import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
 import { hashToken } from '../../lib/ids.js';
 import { createInvitationsRepository } from './invitations.repository.js';
 

@@ -17,7 +17,7 @@ import {
   type Room,
 } from '@studycircle/shared';
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
-import { startSmtpCapture, type SmtpCapture } from '../../test/smtp.js';
+import { startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
 import { roomInvitations, roomMembers, roomMessages, rooms } from '../../db/schema.js';
 import { createEventBus } from '../../lib/events.js';
 import {
