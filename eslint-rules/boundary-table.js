@@ -352,6 +352,44 @@ export const BOUNDARIES = [
     },
   },
   {
+    id: 'test-kit-in-tests',
+    description:
+      'Only tests, e2e and bench use packages/test-kit; the apps and packages/shared never ship it.',
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    ignores: [
+      'apps/*/src/**/*.test.{ts,tsx}',
+      'apps/*/src/test/**',
+      'packages/shared/**/*.test.ts',
+    ],
+    forbids: { imports: { paths: ['packages/test-kit/**'], packages: ['@studycircle/test-kit'] } },
+    message: 'Only tests, e2e and bench import the test kit.',
+    probeFile: 'apps/server/src/modules/rooms/probe.ts',
+    probes: {
+      fail: [
+        {
+          via: 'relative',
+          code: "import { freePort } from '../../../../../packages/test-kit/src/index.js';",
+        },
+        { via: 'aliased', code: "import { freePort } from '@studycircle/test-kit';" },
+        {
+          via: 'aliased',
+          file: 'apps/web/src/lib/probe.ts',
+          code: "import { watchErrors } from '@studycircle/test-kit/browser';",
+        },
+      ],
+      pass: [
+        {
+          file: 'apps/server/src/modules/rooms/probe.test.ts',
+          code: "import { freePort } from '@studycircle/test-kit';",
+        },
+        {
+          file: 'apps/server/src/test/probe.ts',
+          code: "import { freePort } from '@studycircle/test-kit';",
+        },
+      ],
+    },
+  },
+  {
     id: 'no-cycles',
     description:
       'No file imports, through any chain of imports, a file that imports it back: type-only and dynamic imports count.',
