@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Room } from '@studycircle/shared';
+import { RoomMessagesPageSchema, type Room } from '@studycircle/shared';
 import { LOCK_FILE } from './db/data-dir-lock.js';
 import { http, registerUser } from './test/app.js';
 import { connected } from './test/live.js';
@@ -31,8 +31,11 @@ const children: ChildProcess[] = [];
 afterAll(async () => {
   for (const child of children) {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      // Only a failed test leaves one running. SIGKILL: unshare ignores SIGTERM while it waits,
+      // and --kill-child takes the server down with it.
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
     }
   }
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
@@ -173,6 +176,21 @@ describe('one server per data folder', { timeout: 400_000 }, () => {
   });
 });
 
+/** Every stored message id of the room, page by page. */
+async function storedMessageIds(baseUrl: string, token: string, roomId: string) {
+  const ids = new Set<string>();
+  let cursor = '0';
+  for (;;) {
+    const res = await http(baseUrl, 'GET', `/api/rooms/${roomId}/messages?after=${cursor}`, {
+      token,
+    });
+    const page = RoomMessagesPageSchema.parse(res.body);
+    for (const m of page.messages) ids.add(m.id);
+    if (page.messages.length > 0) cursor = page.messages.at(-1)!.id;
+    if (!page.hasMore) return ids;
+  }
+}
+
 // A supervisor restarts a crashed server at once, while the dead one may still be a zombie; in a
 // container the new one often has the same pid as the old. Neither may block the restart, and
 // nothing acknowledged before the kill may be missing after it.
@@ -201,13 +219,7 @@ describe('killed with SIGKILL and started again at once', { timeout: 600_000 }, 
         expect((await http(baseUrl, 'GET', '/api/auth/profile', { token })).status).toBe(200);
       }
       if (round > 0) {
-        const res = await http<{ messages: { id: string }[] }>(
-          baseUrl,
-          'GET',
-          `/api/rooms/${roomId}/messages?after=0`,
-          { token: ownerToken },
-        );
-        const stored = new Set(res.body.messages.map((m) => m.id));
+        const stored = await storedMessageIds(baseUrl, ownerToken, roomId);
         expect(acked.filter((id) => !stored.has(id))).toEqual([]);
       }
       if (round === restarts) break;
