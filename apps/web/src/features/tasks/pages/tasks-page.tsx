@@ -22,7 +22,7 @@ import {
 /** Spec section 4: high red, medium yellow, low green; the badge's words carry the meaning too. */
 const PRIORITY: Record<TaskPriority, { label: string; tone: BadgeTone }> = {
   high: { label: 'High', tone: 'danger' },
-  medium: { label: 'Medium', tone: 'warning' },
+  medium: { label: 'Medium', tone: 'yellow' },
   low: { label: 'Low', tone: 'success' },
 };
 
