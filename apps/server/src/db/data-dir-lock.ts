@@ -12,7 +12,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
  * holder accepts (and answers with its pid, for the message), a dead one's file refuses. Nothing
  * depends on pids, so a zombie or a pid reused by a restarted container cannot fool it. Node has
  * no flock(2); the packages that add it compile a native addon at install. Why this shape, and
- * the race it handles: docs/decisions/0015-data-folder-lock.md.
+ * the race it handles: docs/decisions/0018-data-folder-lock.md.
  */
 
 export const LOCK_FILE = 'server.lock';

@@ -67,7 +67,7 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
  * command fails or times out) each node counts in its own memory instead and says so once in
  * the log: the limits keep holding per node (a client spreading attempts over N nodes gets up
  * to N times the limit) rather than failing open or failing every request. Counts taken during
- * an outage stay in memory; Redis's resume where they were. docs/decisions/0016-redis-outages.md.
+ * an outage stay in memory; Redis's resume where they were. docs/decisions/0019-redis-outages.md.
  */
 export function createRedisRateLimiter(
   redis: Redis,

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
  * and ioredis rejects every command sent while Redis is down or after `quit()`, so a command
  * nobody waits for (the Socket.IO adapter publishes and unsubscribes without catching) would
  * take a node down when Redis restarts or the server shuts down. What each user of Redis does
- * meanwhile: docs/decisions/0016-redis-outages.md.
+ * meanwhile: docs/decisions/0019-redis-outages.md.
  */
 
 /** What these helpers log through (Fastify's logger fits). */

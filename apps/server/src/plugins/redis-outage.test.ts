@@ -8,7 +8,7 @@ import { http, registerUser, startTestApp, type TestApp } from '../test/app.js';
 import { connected, next, roomWithMembers, type LiveClient } from '../test/live.js';
 
 /**
- * Redis going away under two nodes is not a crash (docs/decisions/0016-redis-outages.md). The
+ * Redis going away under two nodes is not a crash (docs/decisions/0019-redis-outages.md). The
  * test runs its own redis-server on a free port, stops it with SIGKILL for ten seconds while
  * both nodes carry chat, call signalling and sign-ins, and starts it again: no unhandled
  * rejection (Node would end the process on one), nothing acknowledged lost, calls and shared

@@ -43,7 +43,7 @@ export default fp(
       // on close): while Redis is down, or once these clients are quit, each such command would
       // be an unhandled rejection and end the process. Observed here, each failure is counted and
       // the outage logged once. Broadcasts made meanwhile reach this node's sockets only; the
-      // others catch up from the stored history when they next join (decision 0016). Lookups
+      // others catch up from the stored history when they next join (decision 0019). Lookups
       // across nodes (fetchSockets) fail within the command timeout and their callers answer
       // with an error. The subscriber has no command timeout: its subscriptions wait for the
       // connection and ioredis renews them after every reconnect.

@@ -36,7 +36,7 @@ export function createSeatLock(redis: Redis | undefined): SeatLock {
     // While Redis is away no node can see the others' calls either (the count goes through it),
     // so the join fails at once with an error the caller reports, rather than waiting or
     // letting a tenth person in. A command that fails or times out (lib/redis.ts) rejects the
-    // same way. docs/decisions/0016-redis-outages.md.
+    // same way. docs/decisions/0019-redis-outages.md.
     if (redis.status !== 'ready') {
       throw new Error(`call seat lock for ${roomId} not acquired: Redis is ${redis.status}`);
     }
