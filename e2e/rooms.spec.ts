@@ -7,13 +7,15 @@ import {
   linkFromMail,
   signInThroughUi,
 } from './fixtures';
+import { CallScreen } from './pages/call';
 import { RoomScreen, StudyRoomsScreen } from './pages/rooms';
 
 /**
  * Study rooms end to end (issue 3) with three people in three browser contexts: the owner
- * creates a room and copies its code, a classmate joins with the code typed sloppily, the owner
- * invites a third person by e-mail (caught by the fixture's real SMTP server), who signs in
- * through the invitation's redirect, accepts and lands in the room with the invited role.
+ * creates a room and copies its code, a classmate joins with the code typed sloppily (landing in
+ * the room's call), the owner invites a third person by e-mail (caught by the fixture's real
+ * SMTP server), who signs in through the invitation's redirect, accepts and lands in the room
+ * with the invited role.
  */
 
 async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
@@ -70,6 +72,12 @@ test('create, copy the code, join by code, invite by email, accept with the invi
   await memberRooms.open();
   const lower = code.toLowerCase();
   await memberRooms.joinWithCode(`  ${lower.slice(0, 3)} ${lower.slice(3)}  `);
+  // Joining by code opens the room's call (the spec's /rooms/call/:roomId), alone in it for now.
+  await expect(memberPage).toHaveURL(/\/rooms\/call\/[0-9a-f]{24}$/);
+  const roomId = new URL(memberPage.url()).pathname.split('/').at(-1)!;
+  await new CallScreen(memberPage).expectInCall(1);
+  await expect(memberPage).toHaveTitle(`${roomName} · Call · StudyCircle`);
+  await memberPage.goto(`/rooms/room/${roomId}`);
   const memberRoom = new RoomScreen(memberPage);
   await memberRoom.expectRoom(roomName);
   await expect(memberRoom.members()).toHaveText('2 members');

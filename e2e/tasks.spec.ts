@@ -1,5 +1,7 @@
 import { test, expect } from './fixtures';
+import type { Locator } from '@playwright/test';
 import { axeViolations, expectNoSidewaysScroll, storedJson, watchErrors } from './checks';
+import { useStoredTheme } from './theme';
 
 /**
  * The Tasks page (issue 11 item 1) as a visitor uses it without signing in: add, tick off,
@@ -94,6 +96,65 @@ test('plan, complete, reopen and delete tasks without signing in', async ({ page
   expect(errors).toEqual([]);
 });
 
+/** The badge's most saturated colour (fill or text) as a hue name: what a person sees it as. */
+async function badgeHue(badge: Locator): Promise<string> {
+  return badge.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const probe = document.createElement('canvas').getContext('2d')!;
+    const rgbOf = (colour: string) => {
+      // Canvas converts any CSS colour (oklch included) to sRGB.
+      probe.fillStyle = colour;
+      probe.fillRect(0, 0, 1, 1);
+      const [r, g, b] = probe.getImageData(0, 0, 1, 1).data;
+      return [r!, g!, b!].map((v) => v / 255);
+    };
+    const hsl = (colour: string) => {
+      const [r, g, b] = rgbOf(colour) as [number, number, number];
+      const max = Math.max(r, g, b);
+      const min = Math.min(r, g, b);
+      const d = max - min;
+      const l = (max + min) / 2;
+      const s = d === 0 ? 0 : d / (1 - Math.abs(2 * l - 1));
+      let h = 0;
+      if (d !== 0) {
+        if (max === r) h = 60 * (((g - b) / d + 6) % 6);
+        else if (max === g) h = 60 * ((b - r) / d + 2);
+        else h = 60 * ((r - g) / d + 4);
+      }
+      return { h, s, l };
+    };
+    // Whichever of fill and text is more saturated and visible carries the colour.
+    const [fill, text] = [hsl(style.backgroundColor), hsl(style.color)];
+    const carrier =
+      fill.s * (1 - Math.abs(2 * fill.l - 1)) >= text.s * (1 - Math.abs(2 * text.l - 1))
+        ? fill
+        : text;
+    const { h, l } = carrier;
+    if (h < 15 || h >= 345) return 'red';
+    // Brown is dark orange-yellow: amber-800 text reads brown, not yellow.
+    if (h < 70 && l < 0.45) return 'brown';
+    if (h < 45) return 'orange';
+    if (h < 70) return 'yellow';
+    if (h < 170) return 'green';
+    return 'other';
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`priority badges read red, yellow and green in the ${theme} theme`, async ({ page }) => {
+    await useStoredTheme(page, theme);
+    await page.goto('/tasks');
+    for (const priority of ['high', 'medium', 'low']) {
+      await page.getByLabel('Title').fill(`A ${priority} task`);
+      await page.getByLabel('Priority').selectOption(priority);
+      await page.getByRole('button', { name: 'Add' }).click();
+    }
+    await expect(badgeHue(page.getByText('High priority'))).resolves.toBe('red');
+    await expect(badgeHue(page.getByText('Medium priority'))).resolves.toBe('yellow');
+    await expect(badgeHue(page.getByText('Low priority'))).resolves.toBe('green');
+  });
+}
+
 test.describe('accessibility', () => {
   // axe is injected as an inline script, which the app's CSP rightly refuses.
   test.use({ bypassCSP: true });
@@ -115,4 +176,22 @@ test.describe('accessibility', () => {
     await expectNoSidewaysScroll(page);
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  // Every priority's badge, open and done (dimmed), keeps its contrast in both themes.
+  for (const theme of ['light', 'dark'] as const) {
+    test(`priority badges keep their contrast in the ${theme} theme`, async ({ page }) => {
+      await useStoredTheme(page, theme);
+      await page.goto('/tasks');
+      for (const priority of ['high', 'medium', 'low', 'high', 'medium', 'low']) {
+        await page.getByLabel('Title').fill(`A ${priority} task`);
+        await page.getByLabel('Priority').selectOption(priority);
+        await page.getByRole('button', { name: 'Add' }).click();
+      }
+      const boxes = page.getByRole('checkbox');
+      await expect(boxes).toHaveCount(6);
+      for (const i of [0, 1, 2]) await boxes.nth(i).click();
+      await expect(boxes.nth(2)).toBeChecked();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
 });

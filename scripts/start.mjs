@@ -38,5 +38,7 @@ if (needsBuild) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   stdio: 'inherit',
 });
+// A signal sent to this process alone is passed on. One sent to the whole group (Ctrl+C, a
+// container stop) reaches the server directly as well; it shuts down once and ignores the repeat.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -7,12 +7,12 @@ import Fastify, {
 } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limiter.js';
 import { loggerOptions } from './lib/logging.js';
+import { createRedisClient } from './lib/redis.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import errorsPlugin, { errorBody } from './plugins/errors.js';
 import { ERROR_CODES } from '@studycircle/shared';
@@ -123,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+  const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : undefined;
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, logger: app.log });
@@ -135,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     redis,
     rateLimiter: redis
-      ? createRedisRateLimiter(redis, options.rateLimitPrefix)
+      ? createRedisRateLimiter(redis, options.rateLimitPrefix, app.log)
       : createMemoryRateLimiter(),
     jwtSecret: new TextEncoder().encode(resolveJwtSecret(config.jwtSecret, config.dataDir)),
     passwordCost: options.passwordCost ?? DEFAULT_PASSWORD_COST,
@@ -144,6 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every service once, shared by the HTTP routes and the socket handlers.
   app.decorate('services', createServices(app.deps, app.log));
 
+  // onClose hooks run last-registered first, so the Socket.IO server (plugins/socket.ts) has
+  // stopped by now. The rate limiter stops sending to Redis before the client is quit: a command
+  // sent after QUIT is rejected ("Connection is closed").
   app.addHook('onClose', async () => {
     await app.deps.rateLimiter.close();
     mailer.close();

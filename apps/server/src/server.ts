@@ -28,9 +28,13 @@ try {
   fail(err, where);
 }
 
+// The handlers stay installed after the first signal: a terminal's Ctrl+C or a container stop
+// signals the whole process group, so under `npm start` the server gets each signal twice (once
+// directly, once forwarded by scripts/start.mjs). With a one-shot handler the second one found
+// no listener and killed the process mid-shutdown, before the log line and the lock's release.
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');

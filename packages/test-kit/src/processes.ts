@@ -16,6 +16,13 @@ export interface SpawnOptions {
   nodeArgs?: string[];
   /** Runs the process on this CPU core only (taskset), so a benchmark can read its CPU time alone. */
   core?: number;
+  /**
+   * A command that runs node for us, such as `['unshare', '--pid', '--fork', '--mount-proc',
+   * '--kill-child']` to start it as pid 1 of a fresh PID namespace, as a container does.
+   */
+  wrapper?: string[];
+  /** Its own process group, so a test can signal the whole group as a terminal's Ctrl+C does. */
+  detached?: boolean;
 }
 
 /** A process started from a TypeScript entry. */
@@ -35,12 +42,15 @@ export interface RunningProcess {
 export function spawnEntry(entry: string, options: SpawnOptions = {}): RunningProcess {
   const args = [...(options.nodeArgs ?? []), '--import', 'tsx', entry];
   // taskset execs node in place, so the child's pid is node's own (benchmarks read /proc/<pid>).
-  const [command, commandArgs] =
-    options.core === undefined
-      ? [process.execPath, args]
-      : ['taskset', ['-c', String(options.core), process.execPath, ...args]];
+  const [command, ...commandArgs] = [
+    ...(options.wrapper ?? []),
+    ...(options.core === undefined ? [] : ['taskset', '-c', String(options.core)]),
+    process.execPath,
+    ...args,
+  ] as [string, ...string[]];
   const child = spawn(command, commandArgs, {
     cwd: options.cwd ?? REPO_ROOT,
+    detached: options.detached ?? false,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

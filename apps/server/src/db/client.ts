@@ -46,12 +46,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string): Promise<Database> {
   let client: PGlite;
-  let unlock = () => {};
+  let unlock = async () => {};
   if (dataDir === ':memory:') {
     client = new PGlite();
   } else {
     // Before touching the files: a second process on the same folder must not open them at all.
-    unlock = lockDataDir(dataDir);
+    unlock = await lockDataDir(dataDir);
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     // Never relaxed: with it a query resolves before its writes reach the files, and the chat
@@ -63,7 +63,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (err) {
     await client.close().catch(() => {});
-    unlock();
+    await unlock();
     throw err;
   }
   return {
@@ -76,7 +76,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       try {
         await client.close();
       } finally {
-        unlock();
+        await unlock();
       }
     },
   };

@@ -62,30 +62,93 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
   };
 }
 
-export function createRedisRateLimiter(redis: Redis, prefix = 'sc:rl:'): RateLimiter {
+/**
+ * Counters in Redis, shared by every node. While Redis cannot be reached (not connected, or a
+ * command fails or times out) each node counts in its own memory instead and says so once in
+ * the log: the limits keep holding per node (a client spreading attempts over N nodes gets up
+ * to N times the limit) rather than failing open or failing every request. Counts taken during
+ * an outage stay in memory; Redis's resume where they were. docs/decisions/0019-redis-outages.md.
+ */
+export function createRedisRateLimiter(
+  redis: Redis,
+  prefix = 'sc:rl:',
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
+): RateLimiter {
+  const memory = createMemoryRateLimiter();
+  let closed = false;
+  let degraded = false;
+
+  async function either<T>(viaRedis: () => Promise<T>, viaMemory: () => Promise<T>): Promise<T> {
+    // Not connected: straight to memory, without waiting for the command timeout.
+    if (!closed && redis.status === 'ready') {
+      try {
+        const result = await viaRedis();
+        if (degraded) {
+          degraded = false;
+          log?.info({}, 'rate limits counted in Redis again');
+        }
+        return result;
+      } catch (err) {
+        if (!degraded && !closed) {
+          log?.warn(
+            { err },
+            "rate limits counted in this node's memory while Redis is unavailable",
+          );
+        }
+        degraded = true;
+      }
+    } else if (!degraded && !closed) {
+      degraded = true;
+      log?.warn({}, "rate limits counted in this node's memory while Redis is unavailable");
+    }
+    return viaMemory();
+  }
+
   return {
-    async hit(key, windowMs) {
-      const k = prefix + key;
-      // INCR then set the expiry only for a new window (NX), atomically in one round trip.
-      const [[, count]] = (await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) as [
-        [Error | null, number],
-        unknown,
-      ];
-      return count;
+    hit: (key, windowMs) =>
+      either(
+        async () => {
+          const k = prefix + key;
+          // INCR then set the expiry only for a new window (NX), atomically in one round trip.
+          const [[err, count]] = (await redis
+            .multi()
+            .incr(k)
+            .pexpire(k, windowMs, 'NX')
+            .exec()) as [[Error | null, number], unknown];
+          if (err) throw err;
+          return count;
+        },
+        () => memory.hit(key, windowMs),
+      ),
+    count: (key) =>
+      either(
+        async () => Number((await redis.get(prefix + key)) ?? 0),
+        () => memory.count(key),
+      ),
+    reset: (key) =>
+      either(
+        async () => {
+          await redis.del(prefix + key);
+        },
+        () => memory.reset(key),
+      ),
+    msUntilReset: (key) =>
+      either(
+        // PTTL answers -2 for a missing key and -1 for one without expiry (never set here).
+        async () => Math.max(0, await redis.pttl(prefix + key)),
+        () => memory.msUntilReset(key),
+      ),
+    restart: (key, windowMs) =>
+      either(
+        async () => {
+          await redis.set(prefix + key, 1, 'PX', windowMs);
+        },
+        () => memory.restart(key, windowMs),
+      ),
+    // Called before the client is quit (app.ts): from here on nothing is sent to Redis.
+    async close() {
+      closed = true;
+      await memory.close();
     },
-    async count(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
-    async msUntilReset(key) {
-      // PTTL answers -2 for a missing key and -1 for one without expiry (never set here).
-      return Math.max(0, await redis.pttl(prefix + key));
-    },
-    async restart(key, windowMs) {
-      await redis.set(prefix + key, 1, 'PX', windowMs);
-    },
-    async close() {},
   };
 }

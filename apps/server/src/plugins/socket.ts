@@ -4,6 +4,7 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { ERROR_CODES, MESSAGES } from '@studycircle/shared';
 import { AppError } from '../lib/app-error.js';
+import { observeCommands, reportOutages } from '../lib/redis.js';
 import type { IoServer } from '../types.js';
 import { channel } from './socket-handlers.js';
 
@@ -39,9 +40,21 @@ export default fp(
 
     const { redis } = app.deps;
     if (redis) {
+      // The adapter sends without catching (publish on every cross-node broadcast, unsubscribe
+      // on close): while Redis is down, or once these clients are quit, each such command would
+      // be an unhandled rejection and end the process. Observed here, each failure is counted and
+      // the outage logged once. Broadcasts made meanwhile reach this node's sockets only; the
+      // others catch up from the stored history when they next join (decision 0019). Lookups
+      // across nodes (fetchSockets) fail within the command timeout and their callers answer
+      // with an error. The subscriber has no command timeout: its subscriptions wait for the
+      // connection and ioredis renews them after every reconnect.
       const pub = redis.duplicate();
-      const sub = redis.duplicate();
+      const sub = redis.duplicate({ commandTimeout: undefined });
+      observeCommands(pub, reportOutages(pub, 'socket.io-pub', app.log));
+      observeCommands(sub, reportOutages(sub, 'socket.io-sub', app.log));
       io.adapter(createAdapter(pub, sub, { key: 'sc:socket.io' }));
+      // Registered before the hook that closes the Socket.IO server, so it runs after it
+      // (onClose hooks run last-registered first): the adapter unsubscribes, then we quit.
       app.addHook('onClose', async () => {
         await Promise.allSettled([pub.quit(), sub.quit()]);
       });

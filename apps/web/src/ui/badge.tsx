@@ -10,6 +10,11 @@ const TONES = {
   info: 'bg-sky-50 text-sky-800 ring-sky-200',
   purple: 'bg-purple-50 text-purple-800 ring-purple-200',
   orange: 'bg-orange-50 text-orange-800 ring-orange-200',
+  // Yellow only reads yellow as a background (yellow text dark enough to read is brown), and the
+  // dark theme turns palette shades into browns (decision 0014), so these are literal colours,
+  // the same in both themes: Tailwind's yellow-200 fill, yellow-400 ring, yellow-950 text
+  // (about 13:1 contrast).
+  yellow: 'bg-[#fef08a] text-[#422006] ring-[#facc15]',
 } as const;
 
 export type BadgeTone = keyof typeof TONES;

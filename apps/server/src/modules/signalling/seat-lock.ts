@@ -33,6 +33,13 @@ export function createSeatLock(redis: Redis | undefined): SeatLock {
     const key = `call-seat:${roomId}`;
     const token = randomBytes(12).toString('hex');
     const giveUpAt = Date.now() + WAIT_MS;
+    // While Redis is away no node can see the others' calls either (the count goes through it),
+    // so the join fails at once with an error the caller reports, rather than waiting or
+    // letting a tenth person in. A command that fails or times out (lib/redis.ts) rejects the
+    // same way. docs/decisions/0019-redis-outages.md.
+    if (redis.status !== 'ready') {
+      throw new Error(`call seat lock for ${roomId} not acquired: Redis is ${redis.status}`);
+    }
     while ((await redis.set(key, token, 'PX', LOCK_TTL_MS, 'NX')) !== 'OK') {
       if (Date.now() > giveUpAt) throw new Error(`call seat lock for ${roomId} not acquired`);
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));

@@ -19,14 +19,19 @@ describe('JoinRoomDialog', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('sends the code trimmed and upper-cased, then opens the room view', async () => {
+  it("sends the code trimmed and upper-cased, then opens the room's call with the room", async () => {
     const room = makeRoom({ isMember: true });
     const { calls } = mockApi({ 'POST /rooms/join': () => ({ body: { room } }) });
     open();
     await userEvent.type(screen.getByLabelText('Room code'), '  abc234 {enter}');
     await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent(`/rooms/room/${room.id}`),
+      expect(screen.getByTestId('location')).toHaveTextContent(`/rooms/call/${room.id}`),
     );
+    // The call page takes the room from navigation state instead of loading it again.
+    const state = JSON.parse(screen.getByTestId('location').dataset.state ?? 'null') as {
+      room?: { id: string; name: string };
+    };
+    expect(state.room).toMatchObject({ id: room.id, name: room.name });
     expect(calls[0]).toMatchObject({
       method: 'POST',
       path: '/rooms/join',

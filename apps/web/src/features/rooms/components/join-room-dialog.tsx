@@ -19,9 +19,10 @@ export function joinErrorMessage(error: unknown): string {
 }
 
 /**
- * Join by code (docs/product.md §5.5): the code is trimmed and upper-cased, an empty one is
- * blocked; success opens the room view. A 24-hex id with no room in the answer goes straight to the
- * call.
+ * Join by code (docs/product.md §5.5): the code is trimmed and upper-cased, an empty one is blocked;
+ * success opens the room's call (/rooms/call/:roomId, the route for a join by code, docs/product.md §2.1) with
+ * the room in navigation state, so the call does not load it again. A 24-hex id with no room in
+ * the answer goes to the call too, which then loads the room itself.
  */
 export function JoinRoomDialog({
   open,
@@ -56,9 +57,7 @@ export function JoinRoomDialog({
       onSuccess: (room) => {
         if (room) {
           change(false);
-          navigate(`/rooms/room/${encodeURIComponent(roomIdOf(room))}`, {
-            state: { room, backTo: '/dashboard/rooms' },
-          });
+          navigate(`/rooms/call/${encodeURIComponent(roomIdOf(room))}`, { state: { room } });
         } else if (looksLikeRoomId(normalised)) {
           // Ids are lower-case hex; the code field upper-cased it.
           change(false);

@@ -25,7 +25,7 @@ import {
  */
 const PRIORITY: Record<TaskPriority, { label: string; tone: BadgeTone }> = {
   high: { label: 'High', tone: 'danger' },
-  medium: { label: 'Medium', tone: 'warning' },
+  medium: { label: 'Medium', tone: 'yellow' },
   low: { label: 'Low', tone: 'success' },
 };
 
