@@ -4,7 +4,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Field, inputClasses } from '../../../ui/field';
-import { HttpError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { useCreateRoom } from '../api/create-room';
 import { TagInput } from './tag-input';
 
@@ -56,12 +56,7 @@ export function CreateRoomDialog({
         change(false);
         onCreated(room);
       },
-      onError: (err) =>
-        setError(
-          err instanceof HttpError && err.hasServerMessage
-            ? err.message
-            : 'Could not create the room. Please try again.',
-        ),
+      onError: (err) => setError(errorMessage(err, 'Could not create the room. Please try again.')),
     });
   };
 

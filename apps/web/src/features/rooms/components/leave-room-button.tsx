@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LogOut } from 'lucide-react';
 import type { Room } from '@studycircle/shared';
-import { HttpError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
 import { useLeaveRoom } from '../api/leave-room';
@@ -42,12 +42,9 @@ export function LeaveRoomButton({ room, onLeft }: { room: Room; onLeft: () => vo
               onLeft();
             },
             onError: (err) =>
-              toast(
-                err instanceof HttpError && err.hasServerMessage
-                  ? err.message
-                  : 'Could not leave the room. Please try again.',
-                { tone: 'error' },
-              ),
+              toast(errorMessage(err, 'Could not leave the room. Please try again.'), {
+                tone: 'error',
+              }),
           })
         }
       >

@@ -20,7 +20,7 @@ import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Field, inputClasses } from '../../../ui/field';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
-import { HttpError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useCreateInvitation } from '../api/create-invitation';
 import { useDeleteRoom } from '../api/delete-room';
@@ -41,9 +41,6 @@ function formatDate(iso: string): string {
     ? iso
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof HttpError && error.hasServerMessage ? error.message : fallback;
 
 const STATUS_LABEL: Record<RoomStatus, string> = {
   active: 'Active',
@@ -80,7 +77,7 @@ function DetailsForm({ room }: { room: Room }) {
     setError(null);
     update.mutate(parsed.data, {
       onSuccess: () => toast('Room updated.', { tone: 'success' }),
-      onError: (err) => setError(messageOf(err, 'Could not save the room. Please try again.')),
+      onError: (err) => setError(errorMessage(err, 'Could not save the room. Please try again.')),
     });
   };
 
@@ -235,7 +232,7 @@ function MemberRow({
                     onSuccess: () =>
                       toast(`${member.name} is now ${roleLabel(role).toLowerCase()}.`),
                     onError: (err) =>
-                      toast(messageOf(err, 'Could not change the role.'), { tone: 'error' }),
+                      toast(errorMessage(err, 'Could not change the role.'), { tone: 'error' }),
                   },
                 );
               }}
@@ -285,7 +282,7 @@ function MemberRow({
               remove.mutateAsync(member.id).then(
                 () => toast(`${member.name} was removed.`),
                 (err: unknown) => {
-                  toast(messageOf(err, 'Could not remove the member.'), { tone: 'error' });
+                  toast(errorMessage(err, 'Could not remove the member.'), { tone: 'error' });
                   stopConfirming();
                 },
               )
@@ -335,7 +332,7 @@ function PendingInvitationRow({
                 onSuccess: () =>
                   toast(`Invitation sent again to ${invitation.email}.`, { tone: 'success' }),
                 onError: (err) =>
-                  toast(messageOf(err, 'Could not resend the invitation.'), { tone: 'error' }),
+                  toast(errorMessage(err, 'Could not resend the invitation.'), { tone: 'error' }),
               })
             }
           >
@@ -355,7 +352,7 @@ function PendingInvitationRow({
                   document.getElementById('invite-email')?.focus();
                 },
                 onError: (err) =>
-                  toast(messageOf(err, 'Could not cancel the invitation.'), { tone: 'error' }),
+                  toast(errorMessage(err, 'Could not cancel the invitation.'), { tone: 'error' }),
               })
             }
           >
@@ -385,7 +382,7 @@ function PendingInvitationsSection({ room }: { room: Room }) {
         </p>
       ) : invitations.isError ? (
         <Alert tone="error">
-          {messageOf(invitations.error, 'Could not load the invitations.')}
+          {errorMessage(invitations.error, 'Could not load the invitations.')}
         </Alert>
       ) : invitations.data.length === 0 ? (
         <p className="text-sm text-slate-600">No invitations waiting for an answer.</p>
@@ -422,7 +419,7 @@ function MembersSection({ room }: { room: Room }) {
           <Spinner size="sm" /> Loading members…
         </p>
       ) : members.isError ? (
-        <Alert tone="error">{messageOf(members.error, 'Could not load the members.')}</Alert>
+        <Alert tone="error">{errorMessage(members.error, 'Could not load the members.')}</Alert>
       ) : (
         <ul aria-label="Room members" className="divide-y divide-slate-100">
           {members.data.map((member) => (
@@ -458,7 +455,7 @@ function InviteSection({ room }: { room: Room }) {
         setEmail('');
       },
       onError: (err) =>
-        setError(messageOf(err, 'Could not send the invitation. Please try again.')),
+        setError(errorMessage(err, 'Could not send the invitation. Please try again.')),
     });
   };
 
@@ -546,7 +543,7 @@ function DeleteSection({ room, onDeleted }: { room: Room; onDeleted: () => void 
                   toast('Room deleted.', { tone: 'success' });
                   onDeleted();
                 },
-                onError: (err) => setError(messageOf(err, 'Could not delete the room.')),
+                onError: (err) => setError(errorMessage(err, 'Could not delete the room.')),
               })
             }
           >

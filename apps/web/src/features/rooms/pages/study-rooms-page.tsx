@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { inputClasses } from '../../../ui/field';
 import { toast } from '../../../ui/toast';
-import { HttpError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRooms } from '../api/get-rooms';
@@ -276,9 +276,7 @@ export function StudyRoomsPage() {
           </div>
         ) : failed ? (
           <Alert tone="error">
-            {rooms.error instanceof HttpError && rooms.error.hasServerMessage
-              ? rooms.error.message
-              : 'Could not load rooms.'}{' '}
+            {errorMessage(rooms.error, 'Could not load rooms.')}{' '}
             <button
               type="button"
               className="font-medium underline"
