@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { toast } from '../../../ui/toast';
-import { useAcceptPendingInvitation } from '../api/accept-pending-invitation';
+import { useAcceptPendingInvitation } from '../../invitations';
 import type { ReminderKind, TaskReminder } from '../due-tasks';
 
 const KIND_LABEL: Record<ReminderKind, string> = {

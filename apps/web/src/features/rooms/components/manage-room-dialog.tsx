@@ -22,14 +22,16 @@ import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { errorMessage } from '../../../lib/http';
 import { useChangeMemberRole } from '../api/change-member-role';
-import { useCreateInvitation } from '../api/create-invitation';
 import { useDeleteRoom } from '../api/delete-room';
-import { useCancelInvitation } from '../api/cancel-invitation';
-import { useRoomInvitations } from '../api/get-room-invitations';
 import { useRoomMembers } from '../api/get-room-members';
-import { useResendInvitation } from '../api/resend-invitation';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateRoom } from '../api/update-room';
+import {
+  useCancelInvitation,
+  useCreateInvitation,
+  useResendInvitation,
+  useRoomInvitations,
+} from '../../invitations';
 import { roleOf } from '../lib/room-rules';
 import { roomIdOf } from '../storage/rooms-storage';
 import { roleLabel } from './room-status-badge';
