@@ -80,6 +80,15 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     includeDependenciesRecursively: false,
                     priority: 1,
                   },
+                  // The empty-state box rides with the card it resembles. In a file of its own
+                  // its name would join the entry's preload map, which every page downloads,
+                  // landing included (bench/landing-js.ts); the card's file is already there.
+                  {
+                    name: 'card',
+                    test: /src[\\/]ui[\\/](card|empty-state)\.tsx$/,
+                    includeDependenciesRecursively: false,
+                    priority: 1,
+                  },
                 ],
               }
             : undefined,

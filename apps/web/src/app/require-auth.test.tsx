@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { mockApi, renderRoutes, sampleUser } from '../test/render';
+import { mockApi, renderRoutes, type ApiAnswer } from '../test/render';
+import { sampleUser } from '../test/fixtures';
 import { RequireAuth } from './require-auth';
 
 afterEach(() => {
@@ -35,15 +36,14 @@ describe('RequireAuth', () => {
 
   it('shows a spinner while the stored token is checked, then the page', async () => {
     localStorage.setItem('token', 'good');
-    let answer: (value: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    let answer: (value: ApiAnswer) => void = () => {};
+    const { calls } = mockApi({
+      'GET /api/auth/profile': () => new Promise<ApiAnswer>((resolve) => (answer = resolve)),
+    });
     renderRoutes(routes, { initialEntries: ['/dashboard/notes'] });
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session…');
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    answer(new Response(JSON.stringify({ user: sampleUser }), { status: 200 }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    answer({ body: { user: sampleUser } });
     expect(await screen.findByRole('heading', { name: 'Notes' })).toBeInTheDocument();
   });
 

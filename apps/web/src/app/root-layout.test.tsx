@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderRoutes, sampleUser } from '../test/render';
+import { mockApi, renderRoutes } from '../test/render';
+import { sampleUser } from '../test/fixtures';
 import { RootLayout } from './root-layout';
 
 afterEach(() => {

@@ -24,6 +24,32 @@ export class HttpError extends Error {
 
 export { getAuthToken };
 
+/** The server's own sentence in a failed request, when it sent one a person can read. */
+export function serverMessage(error: unknown): string | undefined {
+  return error instanceof HttpError && error.hasServerMessage ? error.message : undefined;
+}
+
+/**
+ * The one rule for what a screen says when a request failed: the server's own sentence when it
+ * sent one, else the screen's fallback. Where the product's error catalogue gives a screen a
+ * fallback that depends on how the request failed (a 404, no answer at all, a bare status), the
+ * screen passes a function that picks it; it runs only when the server said nothing readable.
+ */
+export function errorMessage(
+  error: unknown,
+  fallback: string | ((error: unknown) => string),
+): string {
+  return serverMessage(error) ?? (typeof fallback === 'string' ? fallback : fallback(error));
+}
+
+/**
+ * A fallback for the sign-in screens, whose catalogue entries read "server message, else the
+ * error message, else ...": a request that got no answer says so in the client's own sentence.
+ */
+export function networkErrorOr(fallback: string): (error: unknown) => string {
+  return (error) => (error instanceof HttpError && error.status === 0 ? error.message : fallback);
+}
+
 const ERROR_FIELDS = ['message', 'error', 'code'] as const;
 
 /**

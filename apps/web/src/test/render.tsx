@@ -12,6 +12,12 @@ import { vi } from 'vitest';
 import { AuthProvider } from '../features/auth';
 import { queryClient } from '../lib/query-client';
 
+/*
+ * The web tests' one harness: render inside the app's real providers on a memory router, and
+ * answer the app's requests with a fake fetch. Every component and page test uses these two, so
+ * a test reads the same way whichever feature it is in.
+ */
+
 function AppRoutes({
   routes,
   onLocation,
@@ -26,17 +32,17 @@ function AppRoutes({
   return useRoutes(routes);
 }
 
+type Entry = string | { pathname: string; search?: string; hash?: string; state?: unknown };
+
 /**
  * Renders routes inside the app's real providers (the shared query cache, auth) on a memory
  * router, as the app does in declarative mode, so a test can navigate and then assert where it
- * ended up via `currentLocation()`. The cache is the app's own instance (the auth provider uses
- * it); the test setup clears it after each test.
+ * ended up via `currentLocation()` (pathname, search, hash and state). The cache is the app's own
+ * instance (the auth provider uses it); the test setup clears it after each test.
  */
 export function renderRoutes(
   routes: RouteObject[],
-  {
-    initialEntries = ['/'],
-  }: { initialEntries?: (string | { pathname: string; state?: unknown })[] } = {},
+  { initialEntries = ['/'] }: { initialEntries?: Entry[] } = {},
 ) {
   let location: Location | undefined;
   const utils = render(
@@ -60,75 +66,85 @@ export function renderRoutes(
   return { ...utils, currentLocation, queryClient };
 }
 
-/** Renders one page at `path` (with sibling stub routes so redirects have somewhere to land). */
+/** Pages a redirect or a link may land on; each renders a stub naming its path. */
+const STUB_PATHS = ['/login', '/register', '/dashboard', '/forgot-password', '/dashboard/rooms'];
+
+/**
+ * Renders one element at `url` (with navigation `state`), mounted on the route `pattern` (say
+ * '/rooms/room/:roomId'; the url's path by default), beside stub routes so a redirect or link has
+ * somewhere to land; `currentLocation()` says where it did.
+ */
 export function renderPage(
   element: ReactElement,
-  { path = '/', route = path, state }: { path?: string; route?: string; state?: unknown } = {},
+  { url = '/', pattern, state }: { url?: string; pattern?: string; state?: unknown } = {},
 ) {
-  const stubs = ['/login', '/register', '/dashboard', '/forgot-password', '/dashboard/rooms']
-    .filter((p) => p !== path)
-    .map((p) => ({ path: p, element: <p>Stub page {p}</p> }));
+  const { pathname, search, hash } = new URL(url, 'http://localhost');
+  const route = pattern ?? pathname;
+  const stubs = STUB_PATHS.filter((p) => p !== route).map((p) => ({
+    path: p,
+    element: <p>Stub page {p}</p>,
+  }));
   return renderRoutes(
-    [{ path, element }, ...stubs, { path: '*', element: <p>Stub page other</p> }],
-    {
-      initialEntries: [{ pathname: route, state }],
-    },
+    [{ path: route, element }, ...stubs, { path: '*', element: <p>Stub page other</p> }],
+    { initialEntries: [{ pathname, search, hash, state }] },
   );
 }
 
-export interface FetchCall {
-  url: string;
+/** One request the app made, as the fake fetch saw it. */
+export interface ApiCall {
   method: string;
+  /** The path as the browser requests it, '/api/...', without the query string. */
+  path: string;
+  /** The query string, '' or '?...'. */
+  search: string;
   body: unknown;
   headers: Record<string, string>;
 }
 
-/**
- * Replaces fetch with a responder keyed by "METHOD /path". Unmatched requests answer 404, so a
- * test never reaches the network. Returns the recorded calls.
- */
-export function mockApi(
-  routes: Record<string, { status?: number; body?: unknown } | (() => Promise<never>)>,
-): FetchCall[] {
-  const calls: FetchCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = typeof input === 'string' ? input : input.toString();
-      const method = init.method ?? 'GET';
-      const path = url.replace(/^https?:\/\/[^/]+/, '');
-      calls.push({
-        url: path,
-        method,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      });
-      const route = routes[`${method} ${path}`];
-      if (typeof route === 'function') return route();
-      const status = route?.status ?? (route ? 200 : 404);
-      const body = route
-        ? route.body
-        : { message: 'Not found', error: 'Not found', code: 'NOT_FOUND' };
-      return new Response(body === undefined ? '' : JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
+/** What the fake server answers: a status (200 by default) and a JSON body (none by default). */
+export interface ApiAnswer {
+  status?: number;
+  body?: unknown;
 }
 
-export const sampleUser = {
-  id: 'u1',
-  _id: 'u1',
-  name: 'asha Rao',
-  email: 'asha@example.com',
-  phone: '',
-  location: '',
-  bio: '',
-  profilePic: '',
-  university: '',
-  major: '',
-  yearOfStudy: '',
-  createdAt: '2025-01-01T00:00:00.000Z',
+/**
+ * A route's answer, or a function of the request that gives it. A function that throws or
+ * rejects is a request that got no answer at all (a network failure).
+ */
+export type ApiRoute = ApiAnswer | ((call: ApiCall) => ApiAnswer | Promise<ApiAnswer>);
+
+const NOT_FOUND: ApiAnswer = {
+  status: 404,
+  body: { message: 'Not found', error: 'Not found', code: 'NOT_FOUND' },
 };
+
+/**
+ * Replaces fetch with a fake server keyed by "METHOD /api/path" (the path without its query
+ * string). Unmatched requests answer 404, so a test never reaches the network. Returns the calls
+ * it recorded, in order, and the mock itself for a test that needs to answer by hand. Calling it
+ * again in the same test replaces the routes.
+ */
+export function mockApi(routes: Record<string, ApiRoute>) {
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init.method ?? 'GET';
+    const call: ApiCall = {
+      method,
+      path: url.pathname,
+      search: url.search,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    const route = routes[`${method} ${url.pathname}`];
+    const answer =
+      route === undefined ? NOT_FOUND : typeof route === 'function' ? await route(call) : route;
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}

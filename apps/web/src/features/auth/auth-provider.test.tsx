@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { mockApi, sampleUser } from '../../test/render';
+import userEvent from '@testing-library/user-event';
+import { mockApi, renderRoutes } from '../../test/render';
+import { sampleUser } from '../../test/fixtures';
 import { AuthProvider } from './auth-provider';
 import { displayName } from './display-name';
 import { dispatchUserDataUpdated } from './user-events';
@@ -23,20 +24,12 @@ function Probe() {
   );
 }
 
-const renderProbe = () =>
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
+/** The probe inside the app's providers (the auth provider among them). */
+const renderProbe = () => renderRoutes([{ path: '/', element: <Probe /> }]);
 
 describe('AuthProvider (docs/product.md §3.7)', () => {
   it('starts loading and ends signed out without a token, without calling the server', async () => {
-    const calls = mockApi({});
+    const { calls } = mockApi({});
     renderProbe();
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -45,7 +38,7 @@ describe('AuthProvider (docs/product.md §3.7)', () => {
   it('fetches the profile with the stored token and merges cached profile fields', async () => {
     localStorage.setItem('token', 'tok');
     localStorage.setItem('userProfile', JSON.stringify({ bio: 'cached bio' }));
-    const calls = mockApi({ 'GET /api/auth/profile': { body: { user: sampleUser } } });
+    const { calls } = mockApi({ 'GET /api/auth/profile': { body: { user: sampleUser } } });
     renderProbe();
     expect(await screen.findByText('Signed in as Asha Rao')).toBeInTheDocument();
     expect(calls[0]?.headers.Authorization).toBe('Bearer tok');
@@ -74,7 +67,7 @@ describe('AuthProvider (docs/product.md §3.7)', () => {
 
   it('Sign Out backs up the user, calls logout, removes the token and keeps the profile data', async () => {
     localStorage.setItem('token', 'tok');
-    const calls = mockApi({
+    const { calls } = mockApi({
       'GET /api/auth/profile': { body: { user: sampleUser } },
       'POST /api/auth/logout': { status: 500 },
     });
@@ -82,7 +75,7 @@ describe('AuthProvider (docs/product.md §3.7)', () => {
     await screen.findByText('Signed in as Asha Rao');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
-    const logout = calls.find((call) => call.url === '/api/auth/logout');
+    const logout = calls.find((call) => call.path === '/api/auth/logout');
     expect(logout?.headers.Authorization).toBe('Bearer tok');
     expect(localStorage.getItem('token')).toBeNull();
     expect(JSON.parse(localStorage.getItem('userBackup') ?? '{}')).toMatchObject({

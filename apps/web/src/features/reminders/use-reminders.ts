@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTasks } from '../tasks';
-import { useMyInvitations } from './api/get-my-invitations';
+import { useMyInvitations } from '../invitations';
 import { localDateKey, taskReminders } from './due-tasks';
 
 /**

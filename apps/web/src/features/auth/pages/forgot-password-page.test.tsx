@@ -11,7 +11,7 @@ afterEach(() => {
 describe('ForgotPasswordPage', () => {
   it('keeps the submit button disabled while the email is empty', async () => {
     mockApi({});
-    renderPage(<ForgotPasswordPage />, { path: '/forgot-password' });
+    renderPage(<ForgotPasswordPage />, { url: '/forgot-password' });
     const user = userEvent.setup();
     const submit = screen.getByRole('button', { name: 'Send Reset Link' });
     expect(submit).toBeDisabled();
@@ -22,8 +22,8 @@ describe('ForgotPasswordPage', () => {
   });
 
   it('shows Check Your Email, the 1 hour expiry and a security notice; Resend Email clears the form', async () => {
-    const calls = mockApi({ 'POST /api/auth/forgot-password': { body: { ok: true } } });
-    renderPage(<ForgotPasswordPage />, { path: '/forgot-password' });
+    const { calls } = mockApi({ 'POST /api/auth/forgot-password': { body: { ok: true } } });
+    renderPage(<ForgotPasswordPage />, { url: '/forgot-password' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -32,7 +32,7 @@ describe('ForgotPasswordPage', () => {
       await screen.findByRole('heading', { name: 'Check Your Email', level: 1 }),
     ).toBeInTheDocument();
     expect(calls[0]).toMatchObject({
-      url: '/api/auth/forgot-password',
+      path: '/api/auth/forgot-password',
       body: { email: 'asha@example.com' },
     });
     expect(screen.getByText(/expires in 1 hour/)).toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('ForgotPasswordPage', () => {
         body: { message, error: message, code: 'V' },
       },
     });
-    renderPage(<ForgotPasswordPage />, { path: '/forgot-password' });
+    renderPage(<ForgotPasswordPage />, { url: '/forgot-password' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'bad');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
@@ -61,7 +61,7 @@ describe('ForgotPasswordPage', () => {
 
   it("falls back to 'Failed to send reset link. Please try again.'", async () => {
     mockApi({ 'POST /api/auth/forgot-password': { status: 500 } });
-    renderPage(<ForgotPasswordPage />, { path: '/forgot-password' });
+    renderPage(<ForgotPasswordPage />, { url: '/forgot-password' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email'), 'asha@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));

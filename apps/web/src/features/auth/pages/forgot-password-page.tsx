@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 import { AuthLayout, authLinkClasses } from '../components/auth-layout';
-import { messageFrom } from '../error-message';
+import { errorMessage, networkErrorOr } from '../../../lib/http';
 
 /** Request a reset link (docs/product.md §3.4). */
 export function ForgotPasswordPage() {
@@ -23,7 +23,7 @@ export function ForgotPasswordPage() {
     setError(null);
     request.mutate(email, {
       onSuccess: () => setSentTo(email.trim()),
-      onError: (err) => setError(messageFrom(err, MESSAGES.forgotFailed)),
+      onError: (err) => setError(errorMessage(err, networkErrorOr(MESSAGES.forgotFailed))),
     });
   };
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderPage, sampleUser } from '../../../test/render';
+import { mockApi, renderPage } from '../../../test/render';
+import { sampleUser } from '../../../test/fixtures';
 import { LoginPage } from './login-page';
 
 afterEach(() => {
@@ -20,7 +21,7 @@ const fill = async (email: string, password: string) => {
 describe('LoginPage', () => {
   it('has Email, Password, Forgot password and Create account', () => {
     mockApi({});
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { url: '/login' });
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
@@ -36,7 +37,7 @@ describe('LoginPage', () => {
 
   it('shows and hides the password', async () => {
     mockApi({});
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { url: '/login' });
     const user = userEvent.setup();
     const password = screen.getByLabelText('Password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
@@ -51,7 +52,7 @@ describe('LoginPage', () => {
     localStorage.setItem('lastLoginEmail', 'last@example.com');
     localStorage.setItem('user', JSON.stringify({ email: 'stored@example.com' }));
     mockApi({});
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { url: '/login' });
     expect(screen.getByLabelText('Email')).toHaveValue('last@example.com');
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
   });
@@ -59,7 +60,7 @@ describe('LoginPage', () => {
   it('falls back to the stored user email for the prefill', async () => {
     localStorage.setItem('user', JSON.stringify({ email: 'stored@example.com' }));
     mockApi({});
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { url: '/login' });
     expect(screen.getByLabelText('Email')).toHaveValue('stored@example.com');
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
   });
@@ -70,22 +71,22 @@ describe('LoginPage', () => {
     ['not an email', 'secret1', 'Please enter a valid email address'],
     ['a@b.co', '12345', 'Password must be at least 6 characters long'],
   ])('validates in the product order: "%s" / "%s" -> %s', async (email, password, message) => {
-    const calls = mockApi({});
-    renderPage(<LoginPage />, { path: '/login' });
+    const { calls } = mockApi({});
+    renderPage(<LoginPage />, { url: '/login' });
     await fill(email, password);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(calls).toHaveLength(0);
   });
 
   it('signs in, stores the token, remembers the email and goes to /dashboard', async () => {
-    const calls = mockApi({
+    const { calls } = mockApi({
       'POST /api/auth/login': { body: { token: 'tok-1', user: sampleUser } },
     });
-    const { currentLocation } = renderPage(<LoginPage />, { path: '/login' });
+    const { currentLocation } = renderPage(<LoginPage />, { url: '/login' });
     await fill('asha@example.com', 'secret12');
     expect(await screen.findByText('Login successful! Redirecting...')).toBeInTheDocument();
     expect(calls[0]).toMatchObject({
-      url: '/api/auth/login',
+      path: '/api/auth/login',
       method: 'POST',
       body: { email: 'asha@example.com', password: 'secret12' },
     });
@@ -98,7 +99,7 @@ describe('LoginPage', () => {
   it('goes to the saved postLoginRedirect after sign-in and clears it', async () => {
     sessionStorage.setItem('postLoginRedirect', '/tasks?view=all#today');
     mockApi({ 'POST /api/auth/login': { body: { token: 'tok', user: sampleUser } } });
-    const { currentLocation } = renderPage(<LoginPage />, { path: '/login' });
+    const { currentLocation } = renderPage(<LoginPage />, { url: '/login' });
     await fill('asha@example.com', 'secret12');
     await waitFor(() => expect(currentLocation().pathname).toBe('/tasks'));
     expect(currentLocation().search).toBe('?view=all');
@@ -113,7 +114,7 @@ describe('LoginPage', () => {
         body: { message: 'Invalid credentials', error: 'Invalid credentials', code: 'X' },
       },
     });
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { url: '/login' });
     await fill('asha@example.com', 'wrongpass');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials');
     expect(localStorage.getItem('token')).toBeNull();
@@ -121,7 +122,7 @@ describe('LoginPage', () => {
 
   it("falls back to 'Invalid credentials' when the server gives no message", async () => {
     mockApi({ 'POST /api/auth/login': { status: 401 } });
-    renderPage(<LoginPage />, { path: '/login' });
+    renderPage(<LoginPage />, { url: '/login' });
     await fill('asha@example.com', 'wrongpass');
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid credentials$/);
   });

@@ -8,9 +8,9 @@ import { useLoginMutation } from '../api/login';
 import { readPrefillEmail } from '../auth-storage';
 import { AuthLayout, authLinkClasses } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
-import { messageFrom } from '../error-message';
 import { takePostLoginTarget } from '../post-login-redirect';
 import { useAuth } from '../use-auth';
+import { errorMessage, networkErrorOr } from '../../../lib/http';
 
 /** How long the success message stays before the redirect, so it is seen and announced. */
 const REDIRECT_DELAY_MS = 600;
@@ -73,7 +73,7 @@ export function LoginPage({
         },
         onError: (err) => {
           clearUser();
-          setError(messageFrom(err, MESSAGES.invalidCredentials));
+          setError(errorMessage(err, networkErrorOr(MESSAGES.invalidCredentials)));
         },
       },
     );

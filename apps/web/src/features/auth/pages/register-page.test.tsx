@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockApi, renderPage, sampleUser } from '../../../test/render';
+import { mockApi, renderPage } from '../../../test/render';
+import { sampleUser } from '../../../test/fixtures';
 import { REGISTER_SUCCESS_MESSAGE, RegisterPage } from './register-page';
 
 afterEach(() => {
@@ -25,7 +26,7 @@ const fill = async (
 describe('RegisterPage', () => {
   it('labels its fields Full Name, Email and Password', () => {
     mockApi({});
-    renderPage(<RegisterPage />, { path: '/register' });
+    renderPage(<RegisterPage />, { url: '/register' });
     expect(screen.getByLabelText('Full Name')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
@@ -42,8 +43,8 @@ describe('RegisterPage', () => {
   ])(
     'validates in the product order: "%s" "%s" "%s" -> %s',
     async (name, email, password, message) => {
-      const calls = mockApi({});
-      renderPage(<RegisterPage />, { path: '/register' });
+      const { calls } = mockApi({});
+      renderPage(<RegisterPage />, { url: '/register' });
       await fill(name, email, password);
       expect(await screen.findByRole('alert')).toHaveTextContent(message);
       expect(calls).toHaveLength(0);
@@ -52,14 +53,14 @@ describe('RegisterPage', () => {
 
   it('shows a success message and goes to /login after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = mockApi({
+    const { calls } = mockApi({
       'POST /api/auth/register': { status: 201, body: { token: 't', user: sampleUser } },
     });
-    const { currentLocation } = renderPage(<RegisterPage />, { path: '/register' });
+    const { currentLocation } = renderPage(<RegisterPage />, { url: '/register' });
     await fill('Asha Rao', 'asha@example.com', 'secret12', vi.advanceTimersByTime);
     expect(await screen.findByText(REGISTER_SUCCESS_MESSAGE)).toBeInTheDocument();
     expect(calls[0]).toMatchObject({
-      url: '/api/auth/register',
+      path: '/api/auth/register',
       body: { name: 'Asha Rao', email: 'asha@example.com', password: 'secret12' },
     });
     expect(localStorage.getItem('lastLoginEmail')).toBe('asha@example.com');
@@ -78,21 +79,21 @@ describe('RegisterPage', () => {
     mockApi({
       'POST /api/auth/register': { status: 409, body: { message, error: message, code: 'C' } },
     });
-    renderPage(<RegisterPage />, { path: '/register' });
+    renderPage(<RegisterPage />, { url: '/register' });
     await fill('Asha Rao', 'asha@example.com', 'secret12');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
   it("falls back to 'HTTP error! status: {code}' without a server message", async () => {
     mockApi({ 'POST /api/auth/register': { status: 502 } });
-    renderPage(<RegisterPage />, { path: '/register' });
+    renderPage(<RegisterPage />, { url: '/register' });
     await fill('Asha Rao', 'asha@example.com', 'secret12');
     expect(await screen.findByRole('alert')).toHaveTextContent('HTTP error! status: 502');
   });
 
   it("falls back to 'Registration failed. Please try again.' when the request never arrives", async () => {
     mockApi({ 'POST /api/auth/register': () => Promise.reject(new TypeError('Failed to fetch')) });
-    renderPage(<RegisterPage />, { path: '/register' });
+    renderPage(<RegisterPage />, { url: '/register' });
     await fill('Asha Rao', 'asha@example.com', 'secret12');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Registration failed. Please try again.',

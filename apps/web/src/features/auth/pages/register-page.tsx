@@ -4,7 +4,7 @@ import { MESSAGES, TIMINGS, validateRegister } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
-import { HttpError } from '../../../lib/http';
+import { errorMessage, HttpError } from '../../../lib/http';
 import { useRegisterMutation } from '../api/register';
 import { storeLastLoginEmail } from '../auth-storage';
 import { AuthLayout, authLinkClasses } from '../components/auth-layout';
@@ -18,8 +18,9 @@ export const REGISTER_SUCCESS_MESSAGE = 'Account created successfully! Redirecti
  * already puts in the error when the body had no message), else the generic sentence.
  */
 function registrationError(error: unknown): string {
-  if (error instanceof HttpError && error.status > 0) return error.message;
-  return MESSAGES.registrationFailed;
+  return errorMessage(error, (e) =>
+    e instanceof HttpError && e.status > 0 ? e.message : MESSAGES.registrationFailed,
+  );
 }
 
 /**

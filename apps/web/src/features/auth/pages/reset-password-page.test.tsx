@@ -11,8 +11,8 @@ afterEach(() => {
 
 const renderReset = () =>
   renderPage(<ResetPasswordPage />, {
-    path: '/reset-password/:token',
-    route: '/reset-password/tok123',
+    url: '/reset-password/tok123',
+    pattern: '/reset-password/:token',
   });
 
 describe('ResetPasswordPage', () => {
@@ -72,7 +72,7 @@ describe('ResetPasswordPage', () => {
       'Password must contain at least one uppercase letter, one lowercase letter, and one number',
     ],
   ])('validates in the product order: "%s" / "%s" -> %s', async (password, confirm, message) => {
-    const calls = mockApi({});
+    const { calls } = mockApi({});
     renderReset();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('New Password'), password);
@@ -84,7 +84,7 @@ describe('ResetPasswordPage', () => {
 
   it('submits, shows the success view and goes to /login after 3 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = mockApi({ 'POST /api/auth/reset-password/tok123': { body: { ok: true } } });
+    const { calls } = mockApi({ 'POST /api/auth/reset-password/tok123': { body: { ok: true } } });
     const { currentLocation } = renderReset();
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(screen.getByLabelText('New Password'), 'Abcdefg1');

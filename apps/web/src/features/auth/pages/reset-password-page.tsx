@@ -8,7 +8,7 @@ import { useResetPasswordMutation } from '../api/reset-password';
 import { AuthLayout, authLinkClasses } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
 import { PasswordStrength } from '../components/password-strength';
-import { messageFrom } from '../error-message';
+import { errorMessage, networkErrorOr } from '../../../lib/http';
 
 /** Set a new password from an emailed link (docs/product.md §3.5). */
 export function ResetPasswordPage() {
@@ -42,7 +42,7 @@ export function ResetPasswordPage() {
             TIMINGS.redirectAfterResetMs,
           );
         },
-        onError: (err) => setError(messageFrom(err, MESSAGES.resetFailed)),
+        onError: (err) => setError(errorMessage(err, networkErrorOr(MESSAGES.resetFailed))),
       },
     );
   };

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { Room } from '@studycircle/shared';
-import { HttpError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
 import { displayName, useAuth } from '../../auth';
@@ -27,9 +27,9 @@ function roomFromState(state: unknown, param: string): Room | undefined {
     : undefined;
 }
 
+/** The load failure's own sentence (docs/product.md §5.12). */
 function errorText(error: unknown): string {
-  if (error instanceof HttpError) return error.message;
-  return error instanceof Error ? error.message : 'Failed to load room';
+  return errorMessage(error, (e) => (e instanceof Error ? e.message : 'Failed to load room'));
 }
 
 /**

@@ -51,13 +51,3 @@ export function Panel({
 function PanelError() {
   return <p className="text-sm text-slate-600">This panel could not be shown.</p>;
 }
-
-/** A panel's empty state: its sentence (docs/product.md §4.8) and, optionally, an action. */
-export function EmptyState({ text, action }: { text: string; action?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center">
-      <p className="text-sm text-slate-600">{text}</p>
-      {action}
-    </div>
-  );
-}

@@ -23,11 +23,12 @@ import {
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 import { buttonClasses } from '../../../ui/button';
+import { EmptyState } from '../../../ui/empty-state';
 import { formatDateOnly, formatDay, relativeTime } from '../../../lib/dates';
 import { displayName, useAuth } from '../../auth';
 import { resourceTypeLabel, safeHref } from '../../resources';
 import { roomIdOf, roomsDialogState } from '../../rooms';
-import { EmptyState, Panel } from '../components/panel';
+import { Panel } from '../components/panel';
 import { DAILY_MESSAGES, DAILY_QUOTES } from '../lib/daily-words';
 import { pickForDay } from '../lib/day-of-year';
 import {
@@ -225,7 +226,7 @@ export function DashboardPage() {
           className="lg:col-span-2"
         >
           {taskPreview.length === 0 ? (
-            <EmptyState text="No tasks yet. Add your first task!" action={createTask} />
+            <EmptyState action={createTask}>No tasks yet. Add your first task!</EmptyState>
           ) : (
             <ul>
               {taskPreview.map((task) => {
@@ -282,13 +283,14 @@ export function DashboardPage() {
             </p>
           ) : data.rooms.length === 0 ? (
             <EmptyState
-              text="No study circles yet. Join your first room!"
               action={
                 <Link to="/dashboard/rooms" className={buttonClasses('primary', 'sm')}>
                   Explore Rooms
                 </Link>
               }
-            />
+            >
+              No study circles yet. Join your first room!
+            </EmptyState>
           ) : (
             <ul>
               {data.rooms.slice(0, ROOMS_SHOWN).map((room) => (
@@ -314,7 +316,7 @@ export function DashboardPage() {
 
         <Panel id="panel-notes" title="Your Notes" to="/dashboard/notes" toLabel="All notes">
           {latestNotes.length === 0 ? (
-            <EmptyState text="No notes yet. Upload your first note!" />
+            <EmptyState>No notes yet. Upload your first note!</EmptyState>
           ) : (
             <ul>
               {latestNotes.map((note) => (
@@ -344,7 +346,7 @@ export function DashboardPage() {
 
         <Panel id="panel-resources" title="Resources" to="/resources" toLabel="All resources">
           {latestResources.length === 0 ? (
-            <EmptyState text="No resources yet. Upload your first link." />
+            <EmptyState>No resources yet. Upload your first link.</EmptyState>
           ) : (
             <ul>
               {latestResources.map((resource) => {
@@ -385,7 +387,7 @@ export function DashboardPage() {
 
         <Panel id="panel-activity" title="Recent Activity">
           {data.activity.length === 0 ? (
-            <EmptyState text="No recent activity yet." />
+            <EmptyState>No recent activity yet.</EmptyState>
           ) : (
             <ul>
               {data.activity.map((item) => (

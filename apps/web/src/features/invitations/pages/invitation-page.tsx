@@ -5,7 +5,7 @@ import { INVITATION_MESSAGES, TIMINGS } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button, buttonClasses } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
-import { HttpError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { rememberPostLoginTarget, useAuth } from '../../auth';
 import { useAcceptInvitation } from '../api/accept-invitation';
@@ -75,9 +75,7 @@ export function InvitationPage() {
 
   const inv = invitation.data;
   const acceptError = accept.isError
-    ? accept.error instanceof HttpError && accept.error.hasServerMessage
-      ? accept.error.message
-      : INVITATION_MESSAGES.acceptFailed
+    ? errorMessage(accept.error, INVITATION_MESSAGES.acceptFailed)
     : null;
   const otherAccount = Boolean(user.email && user.email.toLowerCase() !== inv.email.toLowerCase());
 

@@ -11,7 +11,7 @@ import {
   type ContactInput,
   type ContactPriority,
 } from '@studycircle/shared';
-import { HttpError } from '../../../lib/http';
+import { HttpError, serverMessage } from '../../../lib/http';
 import { queryClient } from '../../../lib/query-client';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { Alert } from '../../../ui/alert';
@@ -107,7 +107,7 @@ function ContactFormBody() {
         .catch(() => FALLBACK_CONTACT_EMAIL);
       // A 4xx with a sentence from the server (say, too many messages) explains what to do.
       const detail =
-        err instanceof HttpError && err.hasServerMessage && err.status < 500 ? err.message : null;
+        err instanceof HttpError && err.status >= 500 ? null : (serverMessage(err) ?? null);
       setOutcome({ kind: 'error', message: contactFailureMessage(email), detail });
     }
   }

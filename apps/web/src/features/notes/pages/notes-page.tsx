@@ -15,6 +15,7 @@ import { Alert } from '../../../ui/alert';
 import { Button, buttonClasses } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Dialog, DialogContent } from '../../../ui/dialog';
+import { EmptyState } from '../../../ui/empty-state';
 import { formatDay } from '../../../lib/dates';
 import { StorageWriteError } from '../../../lib/storage';
 import { readCachedRooms, roomIdOf } from '../../rooms';
@@ -241,9 +242,9 @@ export function NotesPage() {
           My Files
         </h2>
         {files.length === 0 ? (
-          <p className="mt-3 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
+          <EmptyState look="section" className="mt-3">
             No files yet. Upload a PNG, JPG or PDF above.
-          </p>
+          </EmptyState>
         ) : (
           <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {newestFirst(files).map((file) => (
@@ -258,10 +259,13 @@ export function NotesPage() {
           My Text Notes
         </h2>
         {notes.length === 0 ? (
-          <div className="mt-3 flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center">
-            <StickyNote aria-hidden="true" className="h-8 w-8 text-slate-300" />
-            <p className="text-sm text-slate-600">No text notes yet.</p>
-          </div>
+          <EmptyState
+            look="section"
+            className="mt-3"
+            icon={<StickyNote aria-hidden="true" className="h-8 w-8 text-slate-300" />}
+          >
+            No text notes yet.
+          </EmptyState>
         ) : (
           <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {newestFirst(notes).map((note) => (

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BellOff, CalendarClock, Mail } from 'lucide-react';
 import { INVITATION_MESSAGES, type MyInvitation } from '@studycircle/shared';
-import { HttpError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { toast } from '../../../ui/toast';
-import { useAcceptPendingInvitation } from '../api/accept-pending-invitation';
+import { useAcceptPendingInvitation } from '../../invitations';
 import type { ReminderKind, TaskReminder } from '../due-tasks';
 
 const KIND_LABEL: Record<ReminderKind, string> = {
@@ -122,12 +122,7 @@ function InvitationItem({
         onNavigate();
         navigate(`/rooms/${encodeURIComponent(roomId)}`);
       },
-      onError: (err) =>
-        setError(
-          err instanceof HttpError && err.hasServerMessage
-            ? err.message
-            : INVITATION_MESSAGES.acceptFailed,
-        ),
+      onError: (err) => setError(errorMessage(err, INVITATION_MESSAGES.acceptFailed)),
     });
   };
   return (

@@ -4,6 +4,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Field, inputClasses } from '../../../ui/field';
+import { EmptyState } from '../../../ui/empty-state';
 import { formatDay } from '../../../lib/dates';
 import { StorageWriteError } from '../../../lib/storage';
 import { useAuth } from '../../auth';
@@ -215,10 +216,12 @@ export function ResourcesPage() {
           Your resources
         </h2>
         {newestFirst.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center">
-            <FolderOpen aria-hidden="true" className="h-10 w-10 text-slate-300" />
-            <p className="text-slate-600">No resources yet. Upload your first link.</p>
-          </div>
+          <EmptyState
+            look="page"
+            icon={<FolderOpen aria-hidden="true" className="h-10 w-10 text-slate-300" />}
+          >
+            No resources yet. Upload your first link.
+          </EmptyState>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {newestFirst.map((resource) => (

@@ -5,17 +5,17 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Field } from '../../../ui/field';
-import { HttpError } from '../../../lib/http';
+import { errorMessage, HttpError } from '../../../lib/http';
 import { useJoinRoom } from '../api/join-room';
 import { roomIdOf } from '../storage/rooms-storage';
 
 /** The sentence for a failed join: the server's, else the fallbacks of docs/product.md §5.5. */
 export function joinErrorMessage(error: unknown): string {
-  if (error instanceof HttpError) {
-    if (error.hasServerMessage) return error.message;
-    if (error.status === 404) return ROOM_MESSAGES.roomNotFound;
-  }
-  return ROOM_MESSAGES.joinFailed;
+  return errorMessage(error, (e) =>
+    e instanceof HttpError && e.status === 404
+      ? ROOM_MESSAGES.roomNotFound
+      : ROOM_MESSAGES.joinFailed,
+  );
 }
 
 /**

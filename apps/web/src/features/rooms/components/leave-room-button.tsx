@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { LogOut } from 'lucide-react';
 import type { Room } from '@studycircle/shared';
-import { HttpError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { Button } from '../../../ui/button';
+import { ConfirmStep, useConfirmStep } from '../../../ui/confirm-step';
 import { toast } from '../../../ui/toast';
 import { useLeaveRoom } from '../api/leave-room';
 import { roomIdOf } from '../storage/rooms-storage';
@@ -13,46 +13,35 @@ import { roomIdOf } from '../storage/rooms-storage';
  */
 export function LeaveRoomButton({ room, onLeft }: { room: Room; onLeft: () => void }) {
   const leave = useLeaveRoom();
-  const [confirming, setConfirming] = useState(false);
+  const step = useConfirmStep();
 
-  if (!confirming) {
+  if (!step.confirming) {
     return (
-      <Button variant="ghost" onClick={() => setConfirming(true)}>
+      <Button ref={step.triggerRef} variant="ghost" onClick={step.ask}>
         <LogOut aria-hidden="true" className="h-4 w-4" />
         Leave Room
       </Button>
     );
   }
   return (
-    <div role="group" aria-label="Confirm leaving" className="flex flex-wrap items-center gap-2">
-      <span className="min-w-0 text-sm font-medium [overflow-wrap:anywhere] text-slate-800">
-        Leave “{room.name}”? You can join again with its code.
-      </span>
-      <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
-        Cancel
-      </Button>
-      <Button
-        variant="danger"
-        size="sm"
-        loading={leave.isPending}
-        onClick={() =>
-          leave.mutate(roomIdOf(room), {
-            onSuccess: () => {
-              toast(`You left ${room.name}.`, { tone: 'success' });
-              onLeft();
-            },
-            onError: (err) =>
-              toast(
-                err instanceof HttpError && err.hasServerMessage
-                  ? err.message
-                  : 'Could not leave the room. Please try again.',
-                { tone: 'error' },
-              ),
-          })
-        }
-      >
-        Yes, leave room
-      </Button>
-    </div>
+    <ConfirmStep
+      label="Confirm leaving"
+      question={`Leave “${room.name}”? You can join again with its code.`}
+      confirmLabel="Yes, leave room"
+      pending={leave.isPending}
+      onCancel={step.cancel}
+      onConfirm={() =>
+        leave.mutate(roomIdOf(room), {
+          onSuccess: () => {
+            toast(`You left ${room.name}.`, { tone: 'success' });
+            onLeft();
+          },
+          onError: (err) =>
+            toast(errorMessage(err, 'Could not leave the room. Please try again.'), {
+              tone: 'error',
+            }),
+        })
+      }
+    />
   );
 }

@@ -2,12 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RoomCard } from './room-card';
-import { makeRoom, renderAt } from '../testing/render';
+import { renderPage } from '../../../test/render';
+import { makeRoom } from '../../../test/fixtures';
 
 const card = (over: Parameters<typeof makeRoom>[0]) => {
   const handlers = { onJoin: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
-  renderAt(<RoomCard room={makeRoom(over)} layout="grid" {...handlers} />);
-  return handlers;
+  const { currentLocation } = renderPage(
+    <RoomCard room={makeRoom(over)} layout="grid" {...handlers} />,
+  );
+  return { ...handlers, currentLocation };
 };
 
 describe('RoomCard', () => {
@@ -45,20 +48,18 @@ describe('RoomCard', () => {
   });
 
   it('sends chat to the room view with the chat tab and notes with the room id', async () => {
-    card({ isMember: true });
+    const { currentLocation } = card({ isMember: true });
     expect(screen.queryByRole('button', { name: /^join/i })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Chat in Calculus Crew' }));
-    const where = screen.getByTestId('location');
-    expect(where).toHaveTextContent('/rooms/room/0123456789abcdef01234567');
-    expect(JSON.parse(where.dataset.state ?? 'null')).toMatchObject({ initialTab: 'chat' });
+    expect(currentLocation().pathname).toBe('/rooms/room/0123456789abcdef01234567');
+    expect(currentLocation().state).toMatchObject({ initialTab: 'chat' });
   });
 
   it('sends notes with the room id in state', async () => {
-    card({ isMember: true });
+    const { currentLocation } = card({ isMember: true });
     await userEvent.click(screen.getByRole('button', { name: 'Notes for Calculus Crew' }));
-    const where = screen.getByTestId('location');
-    expect(where).toHaveTextContent('/dashboard/notes');
-    expect(JSON.parse(where.dataset.state ?? 'null')).toEqual({
+    expect(currentLocation().pathname).toBe('/dashboard/notes');
+    expect(currentLocation().state).toEqual({
       roomId: '0123456789abcdef01234567',
     });
   });

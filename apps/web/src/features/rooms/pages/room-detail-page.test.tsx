@@ -3,9 +3,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../ui/toast';
 import { RoomDetailPage } from './room-detail-page';
-import { makeRoom, mockApi, renderAt } from '../testing/render';
+import { mockApi, renderPage } from '../../../test/render';
+import { makeRoom } from '../../../test/fixtures';
 
-vi.mock('../../../lib/socket', async () => (await import('../testing/render')).fakeSocketModule());
+vi.mock('../../../lib/socket', async () =>
+  (await import('../../../test/fake-socket')).fakeSocketModule(),
+);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -14,9 +17,9 @@ afterEach(() => {
 
 const ID = '0123456789abcdef01234567';
 const show = (over: Parameters<typeof makeRoom>[0] = {}, extraState: object = {}) =>
-  renderAt(<RoomDetailPage />, {
-    path: `/rooms/room/${ID}`,
-    route: '/rooms/room/:roomId',
+  renderPage(<RoomDetailPage />, {
+    url: `/rooms/room/${ID}`,
+    pattern: '/rooms/room/:roomId',
     state: { room: makeRoom(over), ...extraState },
   });
 
@@ -47,11 +50,10 @@ describe('RoomDetailPage', () => {
 
   it('Manage Room goes to the list with the room id in state', async () => {
     mockApi({});
-    show({ userRole: 'admin' });
+    const { currentLocation } = show({ userRole: 'admin' });
     await userEvent.click(screen.getByRole('button', { name: 'Manage Room' }));
-    const where = screen.getByTestId('location');
-    expect(where).toHaveTextContent('/dashboard/rooms');
-    expect(JSON.parse(where.dataset.state ?? 'null')).toEqual({ manageRoomId: ID });
+    expect(currentLocation().pathname).toBe('/dashboard/rooms');
+    expect(currentLocation().state).toEqual({ manageRoomId: ID });
   });
 
   it('offers Join Room, not the call, to a non-member of a public room', () => {
@@ -64,9 +66,9 @@ describe('RoomDetailPage', () => {
 
   it('Join Video Call reads Joining... and navigates to the call', async () => {
     mockApi({});
-    show();
+    const { currentLocation } = show();
     await userEvent.click(screen.getByRole('button', { name: 'Join Video Call' }));
-    expect(screen.getByTestId('location')).toHaveTextContent(`/rooms/call/room/${ID}`);
+    expect(currentLocation().pathname).toBe(`/rooms/call/room/${ID}`);
   });
 
   it('Copy in the Room Code box reads Copied! for 1.2 s', async () => {
@@ -108,21 +110,21 @@ describe('RoomDetailPage', () => {
 
   it('loads the room with a spinner when none was passed, by code too', async () => {
     const room = makeRoom({ userRole: 'owner' });
-    mockApi({ 'GET /rooms/ABC234': () => ({ body: { room } }) });
-    renderAt(<RoomDetailPage />, { path: '/rooms/room/ABC234', route: '/rooms/room/:roomId' });
+    mockApi({ 'GET /api/rooms/ABC234': () => ({ body: { room } }) });
+    renderPage(<RoomDetailPage />, { url: '/rooms/room/ABC234', pattern: '/rooms/room/:roomId' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading room…');
     expect(await screen.findByRole('heading', { name: 'Calculus Crew' })).toBeInTheDocument();
     expect(screen.getByText('Owner')).toBeInTheDocument();
   });
 
   it('redirects to the back target when the room cannot be loaded', async () => {
-    mockApi({ 'GET /rooms/nope12': () => ({ status: 404, body: {} }) });
-    renderAt(<RoomDetailPage />, {
-      path: '/rooms/room/nope12',
-      route: '/rooms/room/:roomId',
+    mockApi({ 'GET /api/rooms/nope12': () => ({ status: 404, body: {} }) });
+    const { currentLocation } = renderPage(<RoomDetailPage />, {
+      url: '/rooms/room/nope12',
+      pattern: '/rooms/room/:roomId',
       state: { backTo: '/dashboard' },
     });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard'));
   });
 
   it.each([
@@ -137,23 +139,23 @@ describe('RoomDetailPage', () => {
 
   it('Leave Room asks first, then leaves, forgets the room and returns to the list', async () => {
     localStorage.setItem('userRooms', JSON.stringify([makeRoom({ userRole: 'member' })]));
-    const { calls } = mockApi({ [`POST /rooms/${ID}/leave`]: () => ({ body: { ok: true } }) });
-    show({ userRole: 'member' });
+    const { calls } = mockApi({ [`POST /api/rooms/${ID}/leave`]: () => ({ body: { ok: true } }) });
+    const { currentLocation } = show({ userRole: 'member' });
     await userEvent.click(screen.getByRole('button', { name: 'Leave Room' }));
     expect(calls).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Yes, leave room' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/rooms'),
-    );
-    expect(calls.filter((c) => c.method !== 'GET')).toEqual([
-      { method: 'POST', path: `/rooms/${ID}/leave`, body: undefined },
-    ]);
+    await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard/rooms'));
+    expect(
+      calls
+        .filter((c) => c.method !== 'GET')
+        .map(({ method, path, body }) => ({ method, path, body })),
+    ).toEqual([{ method: 'POST', path: `/api/rooms/${ID}/leave`, body: undefined }]);
     expect(JSON.parse(localStorage.getItem('userRooms') ?? '[]')).toEqual([]);
   });
 
   it('Leave Room shows the server message when leaving fails and stays', async () => {
     mockApi({
-      [`POST /rooms/${ID}/leave`]: () => ({
+      [`POST /api/rooms/${ID}/leave`]: () => ({
         status: 403,
         body: { message: 'Only members can do that.', error: 'Forbidden', code: 'FORBIDDEN' },
       }),
@@ -168,8 +170,8 @@ describe('RoomDetailPage', () => {
 
   it('Close returns to the default back target', async () => {
     mockApi({});
-    show();
+    const { currentLocation } = show();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/rooms');
+    expect(currentLocation().pathname).toBe('/dashboard/rooms');
   });
 });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StudyRoomsPage } from './study-rooms-page';
-import { makeRoom, mockApi, renderAt } from '../testing/render';
+import { mockApi, renderPage } from '../../../test/render';
+import { makeRoom } from '../../../test/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,8 +19,8 @@ const PUBLIC = makeRoom({
 
 describe('StudyRoomsPage', () => {
   it('lists my rooms and public rooms, and caches the list', async () => {
-    mockApi({ 'GET /rooms': () => ({ body: { rooms: [OWNED, PUBLIC], nextCursor: null } }) });
-    renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });
+    mockApi({ 'GET /api/rooms': () => ({ body: { rooms: [OWNED, PUBLIC], nextCursor: null } }) });
+    renderPage(<StudyRoomsPage />, { url: '/dashboard/rooms' });
     expect(await screen.findByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Physics Problem Sets' })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('userRooms') ?? '[]')).toHaveLength(1);
@@ -51,7 +52,7 @@ describe('StudyRoomsPage', () => {
         headers: { 'content-type': 'application/json' },
       });
     });
-    renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });
+    renderPage(<StudyRoomsPage />, { url: '/dashboard/rooms' });
     expect(await screen.findByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
 
     const user = userEvent.setup();
@@ -91,7 +92,7 @@ describe('StudyRoomsPage', () => {
         headers: { 'content-type': 'application/json' },
       });
     });
-    renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });
+    renderPage(<StudyRoomsPage />, { url: '/dashboard/rooms' });
     expect(await screen.findByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search rooms' }), 'physics');
     await waitFor(() =>
@@ -113,7 +114,7 @@ describe('StudyRoomsPage', () => {
     };
     const seen: (string | null)[] = [];
     const { fetchMock } = mockApi({
-      'GET /rooms': () => ({ body: { rooms: [OWNED], nextCursor: 'page-2' } }),
+      'GET /api/rooms': () => ({ body: { rooms: [OWNED], nextCursor: 'page-2' } }),
     });
     fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
@@ -131,7 +132,7 @@ describe('StudyRoomsPage', () => {
         headers: { 'content-type': 'application/json' },
       });
     });
-    renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });
+    renderPage(<StudyRoomsPage />, { url: '/dashboard/rooms' });
     expect(await screen.findByRole('article', { name: 'Calculus Crew' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Older Room' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Load more rooms' }));
@@ -142,8 +143,8 @@ describe('StudyRoomsPage', () => {
   });
 
   it('toggles grid and list with aria-pressed', async () => {
-    mockApi({ 'GET /rooms': () => ({ body: { rooms: [OWNED], nextCursor: null } }) });
-    renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });
+    mockApi({ 'GET /api/rooms': () => ({ body: { rooms: [OWNED], nextCursor: null } }) });
+    renderPage(<StudyRoomsPage />, { url: '/dashboard/rooms' });
     const grid = screen.getByRole('button', { name: 'Grid view' });
     const list = screen.getByRole('button', { name: 'List view' });
     expect(grid).toHaveAttribute('aria-pressed', 'true');
@@ -154,8 +155,8 @@ describe('StudyRoomsPage', () => {
 
   it('opens Manage Room from the manageRoomId navigation state', async () => {
     mockApi({
-      'GET /rooms': () => ({ body: { rooms: [OWNED], nextCursor: null } }),
-      [`GET /rooms/${OWNED.id}/members`]: () => ({
+      'GET /api/rooms': () => ({ body: { rooms: [OWNED], nextCursor: null } }),
+      [`GET /api/rooms/${OWNED.id}/members`]: () => ({
         body: {
           members: [
             { id: 'o', name: 'Olivia', email: 'o@example.com', role: 'owner', joinedAt: '' },
@@ -164,8 +165,8 @@ describe('StudyRoomsPage', () => {
         },
       }),
     });
-    renderAt(<StudyRoomsPage />, {
-      path: '/dashboard/rooms',
+    renderPage(<StudyRoomsPage />, {
+      url: '/dashboard/rooms',
       state: { manageRoomId: OWNED.id },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Manage Room' });
@@ -178,13 +179,13 @@ describe('StudyRoomsPage', () => {
 
   it('opens Manage Room for a room that is not in the loaded list, by loading it', async () => {
     mockApi({
-      'GET /rooms': () => ({ body: { rooms: [], nextCursor: null } }),
-      [`GET /rooms/${OWNED.id}`]: () => ({ body: { room: OWNED } }),
-      [`GET /rooms/${OWNED.id}/members`]: () => ({ body: { members: [] } }),
-      [`GET /rooms/${OWNED.id}/invitations`]: () => ({ body: { invitations: [] } }),
+      'GET /api/rooms': () => ({ body: { rooms: [], nextCursor: null } }),
+      [`GET /api/rooms/${OWNED.id}`]: () => ({ body: { room: OWNED } }),
+      [`GET /api/rooms/${OWNED.id}/members`]: () => ({ body: { members: [] } }),
+      [`GET /api/rooms/${OWNED.id}/invitations`]: () => ({ body: { invitations: [] } }),
     });
-    renderAt(<StudyRoomsPage />, {
-      path: '/dashboard/rooms',
+    renderPage(<StudyRoomsPage />, {
+      url: '/dashboard/rooms',
       state: { manageRoomId: OWNED.id },
     });
     const dialog = await screen.findByRole('dialog', { name: 'Manage Room' });
@@ -197,23 +198,23 @@ describe('StudyRoomsPage', () => {
   ] as const)(
     'opens the %s dialog from the dashboard quick action state, once',
     async (openDialog, title) => {
-      mockApi({ 'GET /rooms': () => ({ body: { rooms: [OWNED], nextCursor: null } }) });
-      const { router } = renderAt(<StudyRoomsPage />, {
-        path: '/dashboard/rooms',
+      mockApi({ 'GET /api/rooms': () => ({ body: { rooms: [OWNED], nextCursor: null } }) });
+      const { currentLocation } = renderPage(<StudyRoomsPage />, {
+        url: '/dashboard/rooms',
         state: { openDialog },
       });
       expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
       // The state is consumed, so a reload or Back does not reopen the dialog.
-      await waitFor(() => expect(router.state.location.state).toBeNull());
+      await waitFor(() => expect(currentLocation().state).toBeNull());
     },
   );
 
   it('shows a visible error when creating a room fails', async () => {
     mockApi({
-      'GET /rooms': () => ({ body: { rooms: [], nextCursor: null } }),
-      'POST /rooms': () => ({ status: 500, body: {} }),
+      'GET /api/rooms': () => ({ body: { rooms: [], nextCursor: null } }),
+      'POST /api/rooms': () => ({ status: 500, body: {} }),
     });
-    renderAt(<StudyRoomsPage />, { path: '/dashboard/rooms' });
+    renderPage(<StudyRoomsPage />, { url: '/dashboard/rooms' });
     expect(await screen.findByRole('heading', { name: 'No study rooms yet' })).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Create Room' })[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Create Room' });

@@ -7,7 +7,8 @@ import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { inputClasses } from '../../../ui/field';
 import { toast } from '../../../ui/toast';
-import { HttpError } from '../../../lib/http';
+import { EmptyState } from '../../../ui/empty-state';
+import { errorMessage } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRooms } from '../api/get-rooms';
@@ -276,9 +277,7 @@ export function StudyRoomsPage() {
           </div>
         ) : failed ? (
           <Alert tone="error">
-            {rooms.error instanceof HttpError && rooms.error.hasServerMessage
-              ? rooms.error.message
-              : 'Could not load rooms.'}{' '}
+            {errorMessage(rooms.error, 'Could not load rooms.')}{' '}
             <button
               type="button"
               className="font-medium underline"
@@ -288,38 +287,42 @@ export function StudyRoomsPage() {
             </button>
           </Alert>
         ) : list.length === 0 && !filtering ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-            <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
-              <Users aria-hidden="true" className="h-7 w-7" />
-            </span>
-            <h2 className="mt-4 text-lg font-semibold text-slate-900">No study rooms yet</h2>
-            <p className="mt-1 max-w-sm text-sm text-slate-600">
-              Create a room for your class or join one with the code a classmate shared.
-            </p>
-            <div className="mt-6 flex gap-2">
-              <Button variant="outline" onClick={() => setJoinOpen(true)}>
-                Join Room
-              </Button>
-              <Button onClick={() => setCreateOpen(true)}>Create Room</Button>
-            </div>
-          </div>
+          <EmptyState
+            look="welcome"
+            icon={
+              <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+                <Users aria-hidden="true" className="h-7 w-7" />
+              </span>
+            }
+            title="No study rooms yet"
+            action={
+              <>
+                <Button variant="outline" onClick={() => setJoinOpen(true)}>
+                  Join Room
+                </Button>
+                <Button onClick={() => setCreateOpen(true)}>Create Room</Button>
+              </>
+            }
+          >
+            Create a room for your class or join one with the code a classmate shared.
+          </EmptyState>
         ) : list.length === 0 ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <SearchX aria-hidden="true" className="h-8 w-8 text-slate-400" />
-            <h2 className="mt-3 text-base font-semibold text-slate-900">
-              No rooms match your search
-            </h2>
-            <Button
-              variant="ghost"
-              className="mt-3"
-              onClick={() => {
-                setQuery('');
-                setStatus('all');
-              }}
-            >
-              Clear filters
-            </Button>
-          </div>
+          <EmptyState
+            look="no-results"
+            icon={<SearchX aria-hidden="true" className="h-8 w-8 text-slate-400" />}
+            title="No rooms match your search"
+            action={
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setQuery('');
+                  setStatus('all');
+                }}
+              >
+                Clear filters
+              </Button>
+            }
+          />
         ) : (
           <>
             <section aria-labelledby="my-rooms-title">
@@ -329,11 +332,11 @@ export function StudyRoomsPage() {
               {mine.length > 0 ? (
                 renderRooms(mine)
               ) : (
-                <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
+                <EmptyState>
                   {filtering
                     ? 'None of your rooms match.'
                     : 'You have not joined a room yet. Join one below or create your own.'}
-                </p>
+                </EmptyState>
               )}
             </section>
             {discover.length > 0 && (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, validateReset } from '@studycircle/shared';
-import { HttpError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { PasswordField, useAuth } from '../../auth';
@@ -45,8 +45,7 @@ export function ChangePasswordSection() {
           setConfirm('');
           setDone(true);
         },
-        onError: (err) =>
-          setError(err instanceof HttpError && err.hasServerMessage ? err.message : FALLBACK),
+        onError: (err) => setError(errorMessage(err, FALLBACK)),
       },
     );
   };

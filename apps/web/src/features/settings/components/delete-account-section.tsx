@@ -2,7 +2,7 @@ import { startTransition, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MESSAGES } from '@studycircle/shared';
-import { HttpError } from '../../../lib/http';
+import { errorMessage } from '../../../lib/http';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../ui/dialog';
@@ -51,12 +51,7 @@ export function DeleteAccountSection() {
           });
           toast(ACCOUNT_MESSAGES.accountDeleted, { tone: 'success' });
         },
-        onError: (err) =>
-          setError(
-            err instanceof HttpError && err.hasServerMessage
-              ? err.message
-              : ACCOUNT_MESSAGES.deleteFailed,
-          ),
+        onError: (err) => setError(errorMessage(err, ACCOUNT_MESSAGES.deleteFailed)),
       },
     );
   };

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { cn } from '../../../ui/cn';
 import { Field, inputClasses } from '../../../ui/field';
+import { EmptyState } from '../../../ui/empty-state';
 import { formatDateOnly, formatDay } from '../../../lib/dates';
 import { StorageWriteError } from '../../../lib/storage';
 import {
@@ -190,10 +191,12 @@ export function TasksPage() {
           Your tasks
         </h2>
         {tasks.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center">
-            <ClipboardList aria-hidden="true" className="h-10 w-10 text-slate-300" />
-            <p className="text-slate-600">No tasks yet. Create your first task.</p>
-          </div>
+          <EmptyState
+            look="page"
+            icon={<ClipboardList aria-hidden="true" className="h-10 w-10 text-slate-300" />}
+          >
+            No tasks yet. Create your first task.
+          </EmptyState>
         ) : (
           <ul className="flex flex-col gap-3">
             {tasks.map((task) => (

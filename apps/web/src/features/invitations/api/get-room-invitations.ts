@@ -2,7 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { PendingInvitation, PendingInvitationsResponse } from '@studycircle/shared';
 import { apiRequest } from '../../../lib/http';
 
-/** GET /api/rooms/:id/invitations (owner or admin): pending invitations, newest first. */
+/**
+ * GET /api/rooms/:id/invitations (owner or admin): pending invitations, newest first. The key sits
+ * under 'rooms' on purpose: whatever refreshes a room's data (a join, an accepted invitation, a
+ * deletion) invalidates ['rooms'] and so refreshes its invitation list too.
+ */
 export const roomInvitationsQueryKey = (roomId: string) =>
   ['rooms', 'invitations', roomId] as const;
 
