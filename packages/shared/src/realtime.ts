@@ -329,6 +329,20 @@ export type InterServerEvents = Record<never, never>;
 // ---------------------------------------------------------------------------------------------
 // REST shapes that belong to the live room.
 
+export const INVALID_CURSOR_MESSAGE =
+  'Invalid cursor: before and after take a message id from this room';
+
+/**
+ * A chat history cursor: a message id, a whole number no larger than the largest id the server
+ * hands out. Ids are a bigserial read as JavaScript numbers, so none exceeds
+ * Number.MAX_SAFE_INTEGER; a larger cursor could only ever be a mistake, and past PostgreSQL's
+ * bigint it would fail in the query rather than here.
+ */
+export const MessageCursorSchema = z
+  .string({ error: INVALID_CURSOR_MESSAGE })
+  .regex(/^\d{1,16}$/, INVALID_CURSOR_MESSAGE)
+  .refine((s) => Number(s) <= Number.MAX_SAFE_INTEGER, INVALID_CURSOR_MESSAGE);
+
 /**
  * Query of `GET /api/rooms/:id/messages`. Without a cursor: the latest `limit` messages. With
  * `before`: the `limit` messages just older than that message id (scrolling back). With `after`:
@@ -338,14 +352,8 @@ export type InterServerEvents = Record<never, never>;
  */
 export const RoomMessagesQuerySchema = z
   .object({
-    before: z
-      .string({ error: 'Invalid cursor' })
-      .regex(/^\d{1,19}$/, 'Invalid cursor')
-      .optional(),
-    after: z
-      .string({ error: 'Invalid cursor' })
-      .regex(/^\d{1,19}$/, 'Invalid cursor')
-      .optional(),
+    before: MessageCursorSchema.optional(),
+    after: MessageCursorSchema.optional(),
     limit: z.coerce
       .number({ error: `Limit must be a whole number from 1 to ${REALTIME_LIMITS.historyMax}` })
       .int(`Limit must be a whole number from 1 to ${REALTIME_LIMITS.historyMax}`)
