@@ -6,6 +6,8 @@ import { ERROR_CODES, MESSAGES } from '@studycircle/shared';
 import { AppError } from '../lib/app-error.js';
 import type { IoServer } from '../types.js';
 import { channel } from '../modules/signalling/live.service.js';
+import { secureSocketIoReplies } from './raw-replies.js';
+import { isAllowedSocketOrigin } from './socket-origin.js';
 
 /**
  * The only place that creates the Socket.IO server, typed with the shared real-time contract.
@@ -34,7 +36,11 @@ export default fp(
       maxHttpBufferSize: MAX_FRAME_BYTES,
       // Compression costs CPU and ~300 KB of zlib state per busy socket; chat frames are small.
       perMessageDeflate: false,
+      // Only our own pages may open a connection (plugins/socket-origin.ts).
+      allowRequest: (request, callback) =>
+        callback(null, isAllowedSocketOrigin(request, app.deps.config)),
     });
+    secureSocketIoReplies(app.server, '/socket.io/');
 
     const { redis } = app.deps;
     if (redis) {
