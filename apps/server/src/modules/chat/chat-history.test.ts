@@ -54,8 +54,6 @@ describe('GET /api/rooms/:id/messages cursors', () => {
     const older = await http(t.baseUrl, 'GET', url('before=9007199254740991'), {
       token: owner.token,
     });
-    expect(RoomMessagesPageSchema.parse(older.body).messages.map((m) => m.text)).toEqual([
-      'hello',
-    ]);
+    expect(RoomMessagesPageSchema.parse(older.body).messages.map((m) => m.text)).toEqual(['hello']);
   });
 });
