@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   JOIN_CODE_ALPHABET,
   JOIN_CODE_PATTERN,
+  MESSAGES,
   OBJECT_ID_PATTERN,
   ROOM_LIMITS,
   ROOM_MESSAGES,
@@ -21,8 +22,10 @@ import type { ServiceContext } from '../../services.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../auth/auth.types.js';
+import { createRoomCreationLimit } from './room-limits.js';
 import {
   createRoomsRepository,
+  isForeignKeyViolation,
   isUniqueViolation,
   type RoomChanges,
   type RoomWithMembership,
@@ -148,6 +151,10 @@ export function createRoomsService(ctx: ServiceContext, options: RoomsServiceOpt
   const repo = createRoomsRepository(ctx.deps.db);
   const now = options.now ?? (() => new Date());
   const nextCode = options.generateCode ?? (() => generateJoinCode());
+  const spendRoomCreation = createRoomCreationLimit(
+    ctx.deps.rateLimiter,
+    ctx.deps.config.rateLimitFactor,
+  );
 
   /** The room by id with the caller's membership; 404 for a malformed or unknown id. */
   async function byId(roomId: string, userId: string): Promise<RoomWithMembership> {
@@ -178,6 +185,7 @@ export function createRoomsService(ctx: ServiceContext, options: RoomsServiceOpt
      * an existing one, the unique index refuses the insert and a new code is tried.
      */
     async create(user: AuthUser, input: CreateRoomData): Promise<Room> {
+      await spendRoomCreation(user.id);
       for (let attempt = 1; ; attempt++) {
         const code = nextCode();
         const id = newId();
@@ -198,6 +206,9 @@ export function createRoomsService(ctx: ServiceContext, options: RoomsServiceOpt
           });
           return toRoom((await repo.findById(id, user.id))!);
         } catch (err) {
+          // The account was deleted after this request was authenticated: it is gone, as its
+          // session is (on PostgreSQL the owner's foreign key says so, not a 500).
+          if (isForeignKeyViolation(err)) throw AppError.unauthorized(MESSAGES.sessionExpired);
           if (!isUniqueViolation(err) || attempt >= CODE_ATTEMPTS) throw err;
         }
       }

@@ -83,7 +83,11 @@ async function inviteToken(roomId: string): Promise<string> {
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://app.test' } });
+  t = await startTestApp({
+    // One owner creates every fixture's room, and one account 1,300 rooms at once: far past the
+    // hourly creation limit, which rooms-abuse.test.ts tests.
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://app.test', RATE_LIMIT_FACTOR: '50' },
+  });
   for (const key of ['owner', 'admin', 'member', 'member2', 'outsider', 'invitee'] as const) {
     users[key] = await registerUser(t.baseUrl, { name: `The ${key}` });
   }
