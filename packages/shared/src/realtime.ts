@@ -323,8 +323,14 @@ export interface ServerToClientEvents {
   'server-error': (payload: ServerErrorPayload) => void;
 }
 
-/** No server-to-server events: the Redis adapter carries the room broadcasts. */
-export type InterServerEvents = Record<never, never>;
+/**
+ * Events between server nodes (through the Redis adapter, which also carries room broadcasts).
+ * `user-updated`: a user's profile changed; each node refreshes that user's sockets, so what they
+ * stamp (the author's name on chat messages, the name in a call) is the current one.
+ */
+export interface InterServerEvents {
+  'user-updated': (user: { id: string; name: string; email: string }) => void;
+}
 
 // ---------------------------------------------------------------------------------------------
 // REST shapes that belong to the live room.

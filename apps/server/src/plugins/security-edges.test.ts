@@ -141,7 +141,7 @@ describe('the websocket handshake', () => {
     foreign.disconnect();
     expect(refused).toBe(true);
 
-    for (const headers of [{ origin: PUBLIC_URL }, {}]) {
+    for (const headers of [{ origin: PUBLIC_URL }, {}] as Record<string, string>[]) {
       const socket = await connected(t.baseUrl, token, { extraHeaders: headers });
       expect(socket.connected).toBe(true);
       socket.disconnect();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +9,6 @@ import {
 } from '@studycircle/shared';
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
 import { rooms } from '../../db/schema.js';
-import { eq } from 'drizzle-orm';
 import { PUBLIC_ROOMS_PER_OWNER, ROOM_CREATION_LIMIT } from './room-limits.js';
 
 /**
@@ -103,9 +102,8 @@ describe('creating rooms', () => {
   if (process.env.DATABASE_URL) {
     it('answers 401 when the deletion commits while the insert waits on it (PostgreSQL)', async () => {
       const user = await registerUser(t.baseUrl);
-      const [{ name } = { name: '' }] = (
-        await t.database.db.execute<{ name: string }>(sql`select current_database() as name`)
-      ).rows;
+      const result = await t.database.db.execute(sql`select current_database() as name`);
+      const { name } = (result as unknown as { rows: { name: string }[] }).rows[0]!;
       const url = new URL(process.env.DATABASE_URL!);
       url.pathname = `/${name}`;
       const deleter = new pg.Client({ connectionString: url.toString() });

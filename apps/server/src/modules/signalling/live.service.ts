@@ -22,6 +22,18 @@ export const channel = {
   call: (roomId: string) => `call:${roomId}`,
 };
 
+/**
+ * Updates the user on this node's sockets of that user. In place: the socket's handlers hold the
+ * object they were connected with (signalling.socket.ts reads `socket.data.user` once).
+ */
+function refreshLocalSockets(server: IoServer, user: AuthUser): void {
+  const ids = server.of('/').adapter.rooms.get(channel.user(user.id)) ?? new Set<string>();
+  for (const id of ids) {
+    const socket = server.of('/').sockets.get(id);
+    if (socket) Object.assign(socket.data.user, { name: user.name, email: user.email });
+  }
+}
+
 export function createLiveService(ctx: ServiceContext) {
   let io: IoServer | undefined;
   const seatLock = createSeatLock(ctx.deps.redis);
@@ -34,6 +46,18 @@ export function createLiveService(ctx: ServiceContext) {
     /** Called once by the socket plugin. */
     attach(server: IoServer) {
       io = server;
+      server.on('user-updated', (user) => refreshLocalSockets(server, user));
+    },
+
+    /**
+     * The user's profile changed (a new name): every socket of theirs, on every node, carries it
+     * from now on, so a socket opened before a rename does not stamp the old name on new chat
+     * messages. This node at once, the others through the adapter.
+     */
+    async userUpdated(user: AuthUser): Promise<void> {
+      if (!io) return;
+      refreshLocalSockets(io, user);
+      io.serverSideEmit('user-updated', user);
     },
 
     /**

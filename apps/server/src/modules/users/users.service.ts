@@ -1,6 +1,7 @@
 import type { UpdateProfileInput, User } from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { ServiceContext } from '../../services.js';
+import { assertDecodableAvatar } from './avatar.js';
 import { createUsersRepository, type UserRow } from './users.repository.js';
 
 /** Profiles: what the API shows of a user, and the fields a user may change. */
@@ -47,8 +48,13 @@ export function createUsersService(ctx: ServiceContext) {
     },
 
     async updateProfile(userId: string, input: UpdateProfileInput): Promise<User> {
+      if (input.profilePic) assertDecodableAvatar(input.profilePic);
       const row = await repo.updateProfile(userId, input);
       if (!row) throw AppError.notFound('Profile not found');
+      // Open sockets stamp the user's name on what they send: give them the new one.
+      if (input.name !== undefined) {
+        await ctx.services.live.userUpdated({ id: row.id, name: row.name, email: row.email });
+      }
       return toPublicUser(row);
     },
 
