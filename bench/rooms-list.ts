@@ -30,7 +30,13 @@ const LIST_SQL = `
          r.created_at::text
     from rooms r
     left join room_members m on (m.room_id = r.id and m.user_id = $1)
-   where (m.user_id is not null or r.is_private = false)
+   where (m.user_id is not null
+          or (r.is_private = false
+              and (select count(*) from (
+                     select 1 from rooms newer
+                      where newer.owner_id = r.owner_id and newer.is_private = false
+                        and (newer.created_at, newer.id) > (r.created_at, r.id)
+                      limit 3) as newer_rooms) < 3))
    order by r.created_at desc, r.id desc
    limit $2`;
 

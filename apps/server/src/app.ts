@@ -1,10 +1,4 @@
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { Config } from './config.js';
@@ -14,8 +8,8 @@ import { createMemoryRateLimiter, createRedisRateLimiter } from './lib/rate-limi
 import { loggerOptions } from './lib/logging.js';
 import { createRedisClient } from './lib/redis.js';
 import { resolveJwtSecret } from './lib/secrets.js';
-import errorsPlugin, { errorBody } from './plugins/errors.js';
-import { ERROR_CODES } from '@studycircle/shared';
+import errorsPlugin from './plugins/errors.js';
+import { clientErrorReply, frameworkErrorReply } from './plugins/raw-replies.js';
 import securityPlugin from './plugins/security.js';
 import spaPlugin from './plugins/spa.js';
 import socketPlugin from './plugins/socket.js';
@@ -75,6 +69,46 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Per-socket chat rate limit; load and fault tests raise it. */
   chatRate?: ChatSocketDeps['chatRate'];
+  /** How long a request may take to arrive; tests shorten it to watch a slow one be cut off. */
+  timeouts?: Partial<ServerTimeouts>;
+}
+
+export interface ServerTimeouts {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: number;
+  /** The headers must arrive within this (at most `requestMs`). */
+  headersMs: number;
+  /** A connection silent this long, in either direction, is closed. */
+  connectionMs: number;
+  /** How often Node looks for requests past their time (its default is 30 s). */
+  checkIntervalMs: number;
+}
+
+/**
+ * Without these a client can hold a connection, and the memory of a half-read request, forever by
+ * sending a byte every few seconds: Fastify turns Node's 5-minute request timeout off by default.
+ * A minute is plenty for the largest body (a 1 MiB avatar) on a slow mobile link; headers come at
+ * once from any real client. The silence limit sits above Fastify's 72 s keep-alive, so idle
+ * keep-alive connections still close by that rule first. Upgraded websockets are not affected:
+ * once upgraded they leave the HTTP server's timers (ws clears the socket timeout).
+ */
+const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  requestMs: 60_000,
+  headersMs: 20_000,
+  connectionMs: 120_000,
+  checkIntervalMs: 5_000,
+};
+
+function timeoutOptions(overrides: Partial<ServerTimeouts> = {}) {
+  const t = { ...DEFAULT_TIMEOUTS, ...overrides };
+  return {
+    requestTimeout: t.requestMs,
+    connectionTimeout: t.connectionMs,
+    http: {
+      headersTimeout: Math.min(t.headersMs, t.requestMs),
+      connectionsCheckingInterval: t.checkIntervalMs,
+    },
+  };
 }
 
 /**
@@ -103,12 +137,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // otherwise any client could pick its own address and escape them.
     trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
-    // Errors Fastify raises before routing (a malformed URL, say) get the same body as the rest.
-    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      const message =
-        error.code === 'FST_ERR_BAD_URL' ? 'The request URL is malformed.' : error.message;
-      void reply.status(error.statusCode ?? 400).send(errorBody(ERROR_CODES.validation, message));
-    },
+    // Errors raised before routing (a malformed URL, a request Node cannot parse) get the same
+    // body and security headers as the rest (plugins/raw-replies.ts).
+    frameworkErrors: frameworkErrorReply,
+    clientErrorHandler: clientErrorReply,
+    ...timeoutOptions(options.timeouts),
   });
 
   if (config.trustProxy === true) {

@@ -93,6 +93,8 @@ export interface Config {
   /** Unset means a secret generated once and kept in `dataDir`. */
   jwtSecret: string | undefined;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (otherwise `publicUrl` is only a local guess). */
+  publicUrlConfigured: boolean;
   smtpUrl: string | undefined;
   iceServers: z.infer<typeof IceServersSchema>;
   contactEmail: string;
@@ -147,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     smtpUrl: e.SMTP_URL,
     iceServers: e.ICE_SERVERS,
     contactEmail: e.CONTACT_EMAIL,

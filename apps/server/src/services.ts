@@ -14,7 +14,11 @@ import {
   type RoomsService,
 } from './modules/rooms/rooms.service.js';
 import { createLiveService, type LiveService } from './modules/signalling/live.service.js';
-import { createUsersService, type UsersService } from './modules/users/users.service.js';
+import {
+  createUsersService,
+  type UserEvents,
+  type UsersService,
+} from './modules/users/users.service.js';
 
 /**
  * Every service, built once per app (app.ts) and shared by the HTTP routes and the socket
@@ -28,9 +32,10 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
  *
  *   service (in build order)   calls          publishes     listens to
  *   contact                    -              -             -
- *   users                      -              -             -
+ *   users                      -              UserEvents    -
  *   rooms                      -              RoomEvents    -
- *   live                       rooms          -             RoomEvents: takes sockets out
+ *   live                       rooms          -             RoomEvents: takes sockets out;
+ *                                                           UserEvents: renames its sockets
  *   chat                       rooms          -             -
  *   invitations                rooms, users   -             -
  *   auth                       users, live    -             -
@@ -59,10 +64,16 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
   const { db, config, mailer, rateLimiter, redis, jwtSecret, passwordCost } = deps;
 
   const contact = createContactService({ db, config, mailer, rateLimiter, log });
-  const users = createUsersService({ db });
+  const userEvents = createEventBus<UserEvents>();
+  const users = createUsersService({ db, events: userEvents });
   const roomEvents = createEventBus<RoomEvents>();
-  const rooms = createRoomsService({ db, events: roomEvents });
-  const live = createLiveService({ redis, rooms, roomEvents });
+  const rooms = createRoomsService({
+    db,
+    events: roomEvents,
+    rateLimiter,
+    rateLimitFactor: config.rateLimitFactor,
+  });
+  const live = createLiveService({ redis, rooms, roomEvents, userEvents });
   const chat = createChatService({ db, rooms });
   const invitations = createInvitationsService({
     db,

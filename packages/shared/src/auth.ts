@@ -238,16 +238,15 @@ export const UpdateProfileInputSchema = z
       error: `Year of study must be one of: ${YEAR_OF_STUDY_OPTIONS.join(', ')}`,
     }),
     /**
-     * The resized JPEG avatar as a data URL (docs/product.md §13.2: 400 px, quality 0.8), an
-     * http(s) link, or '' to remove it. Anything else, a PNG or SVG data URL included, is refused.
+     * The resized JPEG avatar as a data URL (docs/product.md §13.2: 400 px, quality 0.8), or '' to remove it.
+     * Anything else is refused: a PNG or SVG data URL, and any link (a picture elsewhere would
+     * tell its host who looks at the profile, and could change after it was checked). The
+     * server also decodes the picture (apps/server modules/users/avatar.ts).
      */
     profilePic: z
       .string({ error: 'Profile picture must be text' })
       .max(AVATAR.maxDataUrlLength, 'Profile picture is too large')
-      .refine(
-        (s) => s === '' || isJpegDataUrl(s) || /^https?:\/\/[^\s]+$/.test(s),
-        'Profile picture must be a JPEG image',
-      ),
+      .refine((s) => s === '' || isJpegDataUrl(s), 'Profile picture must be a JPEG image'),
   })
   .partial()
   .strict();

@@ -14,6 +14,7 @@ export const ERROR_CODES = {
   invalidJson: 'INVALID_JSON',
   bodyTooLarge: 'BODY_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  requestTimeout: 'REQUEST_TIMEOUT',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',

@@ -60,6 +60,9 @@ describe('real-time payload schemas', () => {
     );
     expect(RoomMessagesQuerySchema.safeParse({ before: '1', after: '2' }).success).toBe(false);
     expect(RoomMessagesQuerySchema.safeParse({ after: 'x' }).success).toBe(false);
+    // Past the largest message id the server can hand out (and past PostgreSQL's bigint).
+    expect(RoomMessagesQuerySchema.safeParse({ after: '9007199254740992' }).success).toBe(false);
+    expect(RoomMessagesQuerySchema.safeParse({ before: '9'.repeat(19) }).success).toBe(false);
     expect(RoomMessagesQuerySchema.parse({ after: '12', limit: '5' })).toEqual({
       after: '12',
       limit: 5,

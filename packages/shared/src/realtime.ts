@@ -324,11 +324,31 @@ export interface ServerToClientEvents {
   'server-error': (payload: ServerErrorPayload) => void;
 }
 
-/** No server-to-server events: the Redis adapter carries the room broadcasts. */
-export type InterServerEvents = Record<never, never>;
+/**
+ * Events between server nodes (through the Redis adapter, which also carries room broadcasts).
+ * `user-updated`: a user's profile changed; each node refreshes that user's sockets, so what they
+ * stamp (the author's name on chat messages, the name in a call) is the current one.
+ */
+export interface InterServerEvents {
+  'user-updated': (user: { id: string; name: string; email: string }) => void;
+}
 
 // ---------------------------------------------------------------------------------------------
 // REST shapes that belong to the live room.
+
+export const INVALID_CURSOR_MESSAGE =
+  'Invalid cursor: before and after take a message id from this room';
+
+/**
+ * A chat history cursor: a message id, a whole number no larger than the largest id the server
+ * hands out. Ids are a bigserial read as JavaScript numbers, so none exceeds
+ * Number.MAX_SAFE_INTEGER; a larger cursor could only ever be a mistake, and past PostgreSQL's
+ * bigint it would fail in the query rather than here.
+ */
+export const MessageCursorSchema = z
+  .string({ error: INVALID_CURSOR_MESSAGE })
+  .regex(/^\d{1,16}$/, INVALID_CURSOR_MESSAGE)
+  .refine((s) => Number(s) <= Number.MAX_SAFE_INTEGER, INVALID_CURSOR_MESSAGE);
 
 /**
  * Query of `GET /api/rooms/:id/messages`. Without a cursor: the latest `limit` messages. With
@@ -339,14 +359,8 @@ export type InterServerEvents = Record<never, never>;
  */
 export const RoomMessagesQuerySchema = z
   .object({
-    before: z
-      .string({ error: 'Invalid cursor' })
-      .regex(/^\d{1,19}$/, 'Invalid cursor')
-      .optional(),
-    after: z
-      .string({ error: 'Invalid cursor' })
-      .regex(/^\d{1,19}$/, 'Invalid cursor')
-      .optional(),
+    before: MessageCursorSchema.optional(),
+    after: MessageCursorSchema.optional(),
     limit: z.coerce
       .number({ error: `Limit must be a whole number from 1 to ${REALTIME_LIMITS.historyMax}` })
       .int(`Limit must be a whole number from 1 to ${REALTIME_LIMITS.historyMax}`)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { MESSAGES } from './messages.js';
+import { MESSAGES, tryAgainIn } from './messages.js';
 import { EMAIL_PATTERN } from './rules.js';
 
 /**
@@ -97,6 +97,11 @@ export const ROOM_MESSAGES = {
   loadFailed: 'Failed to load room',
   leftSession: 'Left study session.',
 } as const;
+
+/** The 429 answer to creating a room once the account's hourly allowance is spent. */
+export function tooManyRoomsMessage(retryAfterMs: number): string {
+  return `You have created the most rooms allowed in an hour. ${tryAgainIn(retryAfterMs)}`;
+}
 
 export const INVITATION_MESSAGES = {
   emailRequired: MESSAGES.emailRequired,

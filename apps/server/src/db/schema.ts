@@ -87,6 +87,10 @@ export const rooms = pgTable(
     index('rooms_created_idx').on(t.createdAt, t.id),
     index('rooms_public_created_idx').on(t.isPrivate, t.createdAt, t.id),
     index('rooms_owner_idx').on(t.ownerId),
+    // Each owner's newest public rooms, for the list's per-owner cap (rooms.repository.ts).
+    index('rooms_owner_public_created_idx')
+      .on(t.ownerId, t.createdAt, t.id)
+      .where(sql`${t.isPrivate} = false`),
   ],
 );
 

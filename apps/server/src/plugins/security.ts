@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
@@ -9,6 +9,11 @@ import helmet from '@fastify/helmet';
  * by our own pages only. No page may be framed (CSP frame-ancestors 'none', and X-Frame-Options
  * DENY for browsers that predate it), and no API reply is stored by a browser or a shared cache.
  */
+async function noStoreUnlessSet(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+  return payload;
+}
+
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
     await app.register(helmet, {
@@ -39,13 +44,16 @@ export default fp(
       // Helmet's default is SAMEORIGIN, which would contradict frame-ancestors 'none'.
       frameguard: { action: 'deny' },
     });
-    app.addHook('onSend', async (request, reply) => {
-      // API replies carry profiles, tokens, member lists and chat: a shared library computer's
-      // browser cache or a proxy must not keep them. Every API reply, errors included, so a new
-      // route cannot forget it; a route that wants caching sets its own header.
-      if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) {
-        reply.header('Cache-Control', 'no-store');
-      }
+    // API replies carry profiles, tokens, member lists and chat: a shared library computer's
+    // browser cache or a proxy must not keep them. Every API route gets the header as it is
+    // registered, so a new route cannot forget it and errors carry it too; a route that wants
+    // caching sets its own header. Keyed on the route, not the request's raw URL, which the
+    // router decodes first (`/%61pi/auth/profile` is the profile route too).
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/')) return;
+      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), noStoreUnlessSet];
+    });
+    app.addHook('onSend', async (_request, reply) => {
       reply.header(
         'Permissions-Policy',
         'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()',

@@ -7,6 +7,8 @@ import { AppError } from '../lib/app-error.js';
 import { observeCommands, reportOutages } from '../lib/redis.js';
 import type { IoServer } from '../types.js';
 import { channel } from './socket-handlers.js';
+import { secureSocketIoReplies } from './raw-replies.js';
+import { isAllowedSocketOrigin } from './socket-origin.js';
 
 /**
  * The only place that creates the Socket.IO server, typed with the shared real-time contract.
@@ -36,7 +38,11 @@ export default fp(
       maxHttpBufferSize: MAX_FRAME_BYTES,
       // Compression costs CPU and ~300 KB of zlib state per busy socket; chat frames are small.
       perMessageDeflate: false,
+      // Only our own pages may open a connection (plugins/socket-origin.ts).
+      allowRequest: (request, callback) =>
+        callback(null, isAllowedSocketOrigin(request, app.deps.config)),
     });
+    secureSocketIoReplies(app.server, '/socket.io/');
 
     const { redis } = app.deps;
     if (redis) {

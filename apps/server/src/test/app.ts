@@ -27,8 +27,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Logger options (a test that reads the log passes a stream); silent by default. */
   logger?: AppOptions['logger'];
-  /** Extra build options (a raised chat rate limit for load and fault tests). */
-  appOptions?: Partial<Pick<AppOptions, 'chatRate'>>;
+  /** Extra build options (a raised chat rate limit for load tests, shorter time-outs). */
+  appOptions?: Partial<Pick<AppOptions, 'chatRate' | 'timeouts'>>;
 }
 
 /** Opens a database for a test: memory PGlite, or a throwaway database on DATABASE_URL. */

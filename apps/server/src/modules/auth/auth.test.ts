@@ -4,6 +4,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { MESSAGES } from '@studycircle/shared';
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
 import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
+import { jpegDataUrl } from '../../test/images.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { createAuthRepository } from './auth.repository.js';
 import { ACCOUNT_LIMITS, IP_LIMITS } from './auth.service.js';
@@ -313,7 +314,7 @@ describe('profile and tokens', () => {
 
   it('stores a JPEG avatar data URL that a second sign-in reads back, and refuses other data', async () => {
     const { token, user, password } = await registerUser(t.baseUrl, { name: 'Avi' });
-    const avatar = `data:image/jpeg;base64,/9j/${'A'.repeat(4000)}`;
+    const avatar = jpegDataUrl(400, 267);
     const saved = await http(t.baseUrl, 'PATCH', '/api/auth/profile', {
       token,
       body: { profilePic: avatar, phone: '+91 98765 43210', location: 'Pune' },

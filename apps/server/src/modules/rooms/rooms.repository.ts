@@ -3,6 +3,7 @@ import type { RoomListScope, RoomRole, RoomStatus } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { addMembership, RoomFullError } from '../../db/memberships.repository.js';
 import { roomMembers, rooms, users } from '../../db/schema.js';
+import { PUBLIC_ROOMS_PER_OWNER } from './room-limits.js';
 
 /**
  * The rooms module's only access to the database: rooms and room_members (room_messages belong
@@ -98,6 +99,27 @@ export function isUniqueViolation(err: unknown): boolean {
   return (e?.code ?? e?.cause?.code) === '23505';
 }
 
+/** True for PostgreSQL's foreign_key_violation (a row points at a user or room that is gone). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | undefined;
+  return (e?.code ?? e?.cause?.code) === '23503';
+}
+
+/**
+ * True when the room is one of its owner's PUBLIC_ROOMS_PER_OWNER newest public rooms: fewer
+ * than that many public rooms of the same owner are newer. The only public rooms a stranger's
+ * list shows, so one account cannot fill everyone's list (room-limits.ts). Reads at most that
+ * many rows of rooms_owner_public_created_idx per room it looks at.
+ */
+const amongOwnersNewestPublic = sql`(
+  select count(*) from (
+    select 1 from ${rooms} as newer
+     where newer.owner_id = ${rooms.ownerId} and newer.is_private = false
+       and (newer.created_at, newer.id) > (${rooms.createdAt}, ${rooms.id})
+     limit ${sql.raw(String(PUBLIC_ROOMS_PER_OWNER))}
+  ) as newer_rooms
+) < ${sql.raw(String(PUBLIC_ROOMS_PER_OWNER))}`;
+
 /** Escapes LIKE wildcards so a search for "100%" matches the text, not everything. */
 function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -127,9 +149,13 @@ export function createRoomsRepository(db: Db) {
   function buildListStatement(shape: ListShape) {
     const userId = sql.placeholder('userId');
     const conditions: SQL[] = [];
-    if (shape.scope === 'mine') conditions.push(sql`${roomMembers.userId} is not null`);
-    else if (shape.scope === 'public') conditions.push(eq(rooms.isPrivate, false));
-    else conditions.push(or(sql`${roomMembers.userId} is not null`, eq(rooms.isPrivate, false))!);
+    const isMember = sql`${roomMembers.userId} is not null`;
+    // Public rooms of others: only each owner's newest few (room-limits.ts).
+    const listedPublic = and(eq(rooms.isPrivate, false), amongOwnersNewestPublic)!;
+    if (shape.scope === 'mine') conditions.push(isMember);
+    else if (shape.scope === 'public') {
+      conditions.push(eq(rooms.isPrivate, false), or(isMember, amongOwnersNewestPublic)!);
+    } else conditions.push(or(isMember, listedPublic)!);
     if (shape.hasStatus) conditions.push(eq(rooms.status, sql.placeholder('status')));
     if (shape.hasSearch) {
       const p = sql.placeholder('pattern');

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   JOIN_CODE_ALPHABET,
   JOIN_CODE_PATTERN,
+  MESSAGES,
   OBJECT_ID_PATTERN,
   ROOM_LIMITS,
   ROOM_MESSAGES,
@@ -22,8 +23,11 @@ import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../auth/auth.types.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { createRoomCreationLimit } from './room-limits.js';
 import {
   createRoomsRepository,
+  isForeignKeyViolation,
   isUniqueViolation,
   type RoomChanges,
   type RoomWithMembership,
@@ -157,15 +161,26 @@ export interface RoomsServiceDeps {
   db: Db;
   /** Where membership and room endings are published. */
   events: EventPublisher<RoomEvents>;
+  /** Counts room creations per account, so one account cannot flood the public list. */
+  rateLimiter: RateLimiter;
+  rateLimitFactor: number;
   now?: () => Date;
   /** Replaces the random code generator (tests force collisions with it). */
   generateCode?: () => string;
 }
 
-export function createRoomsService({ db, events, now: clock, generateCode }: RoomsServiceDeps) {
+export function createRoomsService({
+  db,
+  events,
+  rateLimiter,
+  rateLimitFactor,
+  now: clock,
+  generateCode,
+}: RoomsServiceDeps) {
   const repo = createRoomsRepository(db);
   const now = clock ?? (() => new Date());
   const nextCode = generateCode ?? (() => generateJoinCode());
+  const spendRoomCreation = createRoomCreationLimit(rateLimiter, rateLimitFactor);
 
   /** The room by id with the caller's membership; 404 for a malformed or unknown id. */
   async function byId(roomId: string, userId: string): Promise<RoomWithMembership> {
@@ -196,6 +211,7 @@ export function createRoomsService({ db, events, now: clock, generateCode }: Roo
      * an existing one, the unique index refuses the insert and a new code is tried.
      */
     async create(user: AuthUser, input: CreateRoomData): Promise<Room> {
+      await spendRoomCreation(user.id);
       for (let attempt = 1; ; attempt++) {
         const code = nextCode();
         const id = newId();
@@ -216,6 +232,9 @@ export function createRoomsService({ db, events, now: clock, generateCode }: Roo
           });
           return toRoom((await repo.findById(id, user.id))!);
         } catch (err) {
+          // The account was deleted after this request was authenticated: it is gone, as its
+          // session is (on PostgreSQL the owner's foreign key says so, not a 500).
+          if (isForeignKeyViolation(err)) throw AppError.unauthorized(MESSAGES.sessionExpired);
           if (!isUniqueViolation(err) || attempt >= CODE_ATTEMPTS) throw err;
         }
       }

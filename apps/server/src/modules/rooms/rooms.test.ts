@@ -45,7 +45,12 @@ const users = {} as Record<
 const call = (method: string, path: string, token?: string, body?: unknown) =>
   http(t.baseUrl, method, path, { token, body });
 /** A rooms service with test options beside the app's own (its events reach nobody). */
-const serviceDeps = () => ({ db: t.app.deps.db, events: createEventBus<RoomEvents>() });
+const serviceDeps = () => ({
+  db: t.app.deps.db,
+  events: createEventBus<RoomEvents>(),
+  rateLimiter: t.app.deps.rateLimiter,
+  rateLimitFactor: t.app.deps.config.rateLimitFactor,
+});
 const tokenOf = (actor: Actor) => (actor === 'anonymous' ? undefined : users[actor].token);
 
 async function createRoom(token: string, body: Record<string, unknown> = {}): Promise<Room> {
@@ -89,7 +94,11 @@ async function inviteToken(roomId: string): Promise<string> {
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://app.test' } });
+  t = await startTestApp({
+    // One owner creates every fixture's room, and one account 1,300 rooms at once: far past the
+    // hourly creation limit, which rooms-abuse.test.ts tests.
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://app.test', RATE_LIMIT_FACTOR: '50' },
+  });
   for (const key of ['owner', 'admin', 'member', 'member2', 'outsider', 'invitee'] as const) {
     users[key] = await registerUser(t.baseUrl, { name: `The ${key}` });
   }

@@ -5,6 +5,7 @@ import { channel } from '../../plugins/socket-handlers.js';
 import type { IoServer } from '../../types.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
+import type { UserEvents } from '../users/users.service.js';
 import { createSeatLock } from './seat-lock.js';
 
 /**
@@ -26,9 +27,23 @@ export interface LiveServiceDeps {
   rooms: Pick<RoomsService, 'requireMember'>;
   /** Memberships and rooms that end: their sockets are taken out. */
   roomEvents: EventSubscriber<RoomEvents>;
+  /** A renamed user: their open sockets take the new name. */
+  userEvents: EventSubscriber<UserEvents>;
 }
 
-export function createLiveService({ redis, rooms, roomEvents }: LiveServiceDeps) {
+/**
+ * Updates the user on this node's sockets of that user. In place: the socket's handlers hold the
+ * object they were connected with (signalling.socket.ts reads `socket.data.user` once).
+ */
+function refreshLocalSockets(server: IoServer, user: AuthUser): void {
+  const ids = server.of('/').adapter.rooms.get(channel.user(user.id)) ?? new Set<string>();
+  for (const id of ids) {
+    const socket = server.of('/').sockets.get(id);
+    if (socket) Object.assign(socket.data.user, { name: user.name, email: user.email });
+  }
+}
+
+export function createLiveService({ redis, rooms, roomEvents, userEvents }: LiveServiceDeps) {
   let io: IoServer | undefined;
   const seatLock = createSeatLock(redis);
 
@@ -90,11 +105,20 @@ export function createLiveService({ redis, rooms, roomEvents }: LiveServiceDeps)
   // reply to a removal or deletion goes out once the sockets are out, as before the split.
   roomEvents.on('membership-ended', ({ roomId, userId }) => evictFromRoom(roomId, userId));
   roomEvents.on('room-closed', ({ roomId }) => closeRoom(roomId));
+  // A rename: every socket of the user's, on every node, carries the new name from now on, so a
+  // socket opened before it does not stamp the old name on new chat messages. This node at once,
+  // the others through the adapter.
+  userEvents.on('user-renamed', (user) => {
+    if (!io) return;
+    refreshLocalSockets(io, user);
+    io.serverSideEmit('user-updated', user);
+  });
 
   return {
     /** Called once by the socket plugin. */
     attach(server: IoServer) {
       io = server;
+      server.on('user-updated', (user) => refreshLocalSockets(server, user));
     },
 
     /**

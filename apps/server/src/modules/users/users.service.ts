@@ -1,12 +1,16 @@
 import type { UpdateProfileInput, User } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { EventPublisher } from '../../lib/events.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { assertDecodableAvatar } from './avatar.js';
 import { createUsersRepository, type DeletedAccount, type UserRow } from './users.repository.js';
 
 /**
  * Users: profiles (what the API shows of a user, the fields a user may change), the account
  * records the auth module keeps its rules over (create, find, password and token version,
- * deletion), and names for other modules. Depends on no other service.
+ * deletion), and names for other modules. Depends on no other service; it publishes
+ * `UserEvents` (a rename) for those that must follow.
  */
 
 /** The public shape of a user (ARCHITECTURE.md): `id` and `_id` carry the same value. */
@@ -27,11 +31,18 @@ export function toPublicUser(row: UserRow): User {
   };
 }
 
-export interface UsersServiceDeps {
-  db: Db;
+export interface UserEvents {
+  /** The user's name (or e-mail) changed: whatever carries the old one must take the new. */
+  'user-renamed': AuthUser;
 }
 
-export function createUsersService({ db }: UsersServiceDeps) {
+export interface UsersServiceDeps {
+  db: Db;
+  /** Where renames are published. */
+  events: EventPublisher<UserEvents>;
+}
+
+export function createUsersService({ db, events }: UsersServiceDeps) {
   const repo = createUsersRepository(db);
   return {
     /** A new account (the auth module has checked the input and hashed the password). */
@@ -87,8 +98,13 @@ export function createUsersService({ db }: UsersServiceDeps) {
     },
 
     async updateProfile(userId: string, input: UpdateProfileInput): Promise<User> {
+      if (input.profilePic) assertDecodableAvatar(input.profilePic);
       const row = await repo.updateProfile(userId, input);
       if (!row) throw AppError.notFound('Profile not found');
+      // Open sockets stamp the user's name on what they send: give them the new one.
+      if (input.name !== undefined) {
+        await events.emit('user-renamed', { id: row.id, name: row.name, email: row.email });
+      }
       return toPublicUser(row);
     },
 

@@ -1,0 +1,1 @@
+CREATE INDEX "rooms_owner_public_created_idx" ON "rooms" USING btree ("owner_id","created_at","id") WHERE "rooms"."is_private" = false;
