@@ -331,6 +331,8 @@ export interface ServerToClientEvents {
  */
 export interface InterServerEvents {
   'user-updated': (user: { id: string; name: string; email: string }) => void;
+  /** A deleted room: each node tells its own sockets and takes them out of the room. */
+  'room-closed': (roomId: string) => void;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -35,6 +35,14 @@ export interface LiveServiceDeps {
  * Updates the user on this node's sockets of that user. In place: the socket's handlers hold the
  * object they were connected with (signalling.socket.ts reads `socket.data.user` once).
  */
+/** This node's part of closing a room: the notice, then out of the room's channels. */
+function closeRoomHere(server: IoServer, roomId: string): void {
+  const rooms = [channel.chat(roomId), channel.call(roomId)];
+  const here = server.local.in(rooms);
+  here.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.roomClosed });
+  here.socketsLeave(rooms);
+}
+
 function refreshLocalSockets(server: IoServer, user: AuthUser): void {
   const ids = server.of('/').adapter.rooms.get(channel.user(user.id)) ?? new Set<string>();
   for (const id of ids) {
@@ -93,12 +101,16 @@ export function createLiveService({ redis, rooms, roomEvents, userEvents }: Live
     if (leftCall) await announcePresence(roomId);
   }
 
-  /** The room was deleted: every socket leaves its call and chat and is told why. */
+  /**
+   * The room was deleted: every socket leaves its call and chat and is told why. Each node does
+   * both for its own sockets in one tick: the Redis adapter carries a cluster-wide leave as a
+   * separate message that can arrive after the notice, and a client told "room closed" must
+   * already be unable to act in the room.
+   */
   async function closeRoom(roomId: string): Promise<void> {
     if (!io) return;
-    const everyone = io.in([channel.chat(roomId), channel.call(roomId)]);
-    everyone.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.roomClosed });
-    everyone.socketsLeave([channel.chat(roomId), channel.call(roomId)]);
+    closeRoomHere(io, roomId);
+    if (redis) io.serverSideEmit('room-closed', roomId);
   }
 
   // The rooms service publishes after its write is committed and awaits these, so the HTTP
@@ -111,7 +123,8 @@ export function createLiveService({ redis, rooms, roomEvents, userEvents }: Live
   userEvents.on('user-renamed', (user) => {
     if (!io) return;
     refreshLocalSockets(io, user);
-    io.serverSideEmit('user-updated', user);
+    // Other nodes exist only with Redis; the in-memory adapter would warn on every rename.
+    if (redis) io.serverSideEmit('user-updated', user);
   });
 
   return {
@@ -119,6 +132,7 @@ export function createLiveService({ redis, rooms, roomEvents, userEvents }: Live
     attach(server: IoServer) {
       io = server;
       server.on('user-updated', (user) => refreshLocalSockets(server, user));
+      server.on('room-closed', (roomId) => closeRoomHere(server, roomId));
     },
 
     /**
