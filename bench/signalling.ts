@@ -59,6 +59,13 @@ class Tally {
   latencies: number[] = [];
   delivered = 0;
   acked = 0;
+  /** Everything that arrived, counted or not: the harness is settled when this stops moving. */
+  arrivals = 0;
+  /**
+   * Bumped by reset(): an acknowledgement counts only for a send of the current window, so a
+   * backlog left by the step before (at 2,000/s on a busy machine) cannot inflate the next.
+   */
+  window = 0;
   /** Chat: send time per message sequence number (carried in the text). */
   private sentAt = new Map<number, number>();
   /**
@@ -69,6 +76,7 @@ class Tally {
   private stateSeen = new Map<string, number>();
 
   reset() {
+    this.window += 1;
     this.latencies = [];
     this.delivered = 0;
     this.acked = 0;
@@ -81,7 +89,17 @@ class Tally {
     this.sentAt.set(seq, performance.now());
   }
 
+  /** Returns a callback that counts one acknowledgement, if it arrives for this window's send. */
+  ackFor(): () => void {
+    const window = this.window;
+    return () => {
+      this.arrivals += 1;
+      if (window === this.window) this.acked += 1;
+    };
+  }
+
   chatReceived(text: string) {
+    this.arrivals += 1;
     const at = this.sentAt.get(Number(text.slice(2)));
     if (at === undefined) return;
     this.delivered += 1;
@@ -95,6 +113,7 @@ class Tally {
   }
 
   stateReceived(receiver: string, sender: string) {
+    this.arrivals += 1;
     const key = `${receiver} ${sender}`;
     const index = this.stateSeen.get(key) ?? 0;
     const at = this.stateSends.get(sender)?.[index];
@@ -154,11 +173,12 @@ async function appChat(
     send(room, member) {
       const seq = nextSeq++;
       t.chatSent(seq);
+      const acked = t.ackFor();
       sockets[room]![member]!.emit(
         'chat-message',
         { roomId: roomIds[room]!, text: `k:${seq}`, id: `a${seq}` },
         (res) => {
-          if (res.ok) t.acked += 1;
+          if (res.ok) acked();
         },
       );
     },
@@ -190,13 +210,14 @@ async function appState(
     send(room, member) {
       const s = sockets[room]![member % PER_CALL]!;
       t.stateSent(s.id!);
+      const acked = t.ackFor();
       muted = !muted;
       // With an acknowledgement, as the web client sends it (call-session.ts).
       s.emit(
         'peer-state',
         { roomId: roomIds[room]!, muted, videoOff: false, hand: false },
         (res) => {
-          if (res.ok) t.acked += 1;
+          if (res.ok) acked();
         },
       );
     },
@@ -215,6 +236,8 @@ async function bare(
   const sockets: { ws: WebSocket; id: string }[][] = [];
   let muted = false;
   let connected = 0;
+  /** Sent, not yet acknowledged: message id to the tally's counter for its window. */
+  const pendingAcks = new Map<string, () => void>();
   for (let r = 0; r < ROOMS; r++) {
     const members = await Promise.all(
       Array.from({ length: perRoom }, async (_, m) => {
@@ -239,8 +262,11 @@ async function bare(
             text?: string;
             ack?: string;
           };
-          if (msg.ack !== undefined) t.acked += 1;
-          else if (msg.t === 'state') t.stateReceived(id, msg.id!);
+          if (msg.ack !== undefined) {
+            const acked = pendingAcks.get(msg.ack);
+            pendingAcks.delete(msg.ack);
+            if (acked) acked();
+          } else if (msg.t === 'state') t.stateReceived(id, msg.id!);
           else if (msg.text) t.chatReceived(msg.text);
         });
         return { ws, id };
@@ -254,14 +280,17 @@ async function bare(
       if (kind === 'chat') {
         const seq = nextSeq++;
         t.chatSent(seq);
+        pendingAcks.set(`f${seq}`, t.ackFor());
         ws.send(JSON.stringify({ t: 'chat', text: `k:${seq}`, id: `f${seq}` }));
       } else {
         t.stateSent(id);
         muted = !muted;
+        const ackId = String(nextSeq++);
+        pendingAcks.set(ackId, t.ackFor());
         ws.send(
           JSON.stringify({
             t: 'state',
-            id: String(nextSeq++),
+            id: ackId,
             muted,
             videoOff: false,
             hand: false,
@@ -285,6 +314,19 @@ async function drive(h: Harness, rate: number, seconds: number, perRoom: number)
   return total;
 }
 
+/**
+ * Waits until nothing has arrived for half a second (at most 30 s): a step that left a backlog
+ * (2,000/s on a busy machine) must not spill into the next one's window or CPU time.
+ */
+async function settle(t: Tally) {
+  const deadline = performance.now() + 30_000;
+  let last = -1;
+  while (t.arrivals !== last && performance.now() < deadline) {
+    last = t.arrivals;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 interface Result {
   sent: number;
   delivered: number;
@@ -298,7 +340,7 @@ interface Result {
 async function measure(label: string, step: Step, server: RunningProcess, h: Harness, t: Tally) {
   const perRoom = step.kind === 'chat' ? PER_ROOM : PER_CALL;
   await drive(h, step.rate, WARMUP_S, perRoom);
-  await new Promise((r) => setTimeout(r, 1000));
+  await settle(t);
   t.reset(); // only the measured window counts
   const cpu0 = cpuMicros(server.child.pid!);
   const started = performance.now();
