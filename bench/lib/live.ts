@@ -52,16 +52,23 @@ async function post<T>(base: string, path: string, body: unknown, token?: string
 /**
  * `users` accounts, each a member of every one of `rooms` rooms (the first creates them, the
  * others join by code): sockets of room r use user (i mod users), so every socket is a member.
+ * `users` holds each account's id and name, in the order of `tokens`.
  */
 export async function population(base: string, users: number, rooms: number) {
   const tokens: string[] = [];
+  const people: { id: string; name: string }[] = [];
   for (let i = 0; i < users; i++) {
-    const { token } = await post<{ token: string }>(base, '/api/auth/register', {
-      name: `Bench ${i}`,
-      email: `bench${i}-${Date.now()}@example.com`,
-      password: 'Secret123',
-    });
+    const { token, user } = await post<{ token: string; user: { id: string; name: string } }>(
+      base,
+      '/api/auth/register',
+      {
+        name: `Bench ${i}`,
+        email: `bench${i}-${Date.now()}@example.com`,
+        password: 'Secret123',
+      },
+    );
     tokens.push(token);
+    people.push({ id: user.id, name: user.name });
   }
   const roomIds: string[] = [];
   for (let r = 0; r < rooms; r++) {
@@ -76,5 +83,5 @@ export async function population(base: string, users: number, rooms: number) {
       tokens.slice(1).map((t) => post(base, '/api/rooms/join', { code: room.code }, t)),
     );
   }
-  return { tokens, roomIds };
+  return { tokens, users: people, roomIds };
 }

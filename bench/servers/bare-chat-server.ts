@@ -1,16 +1,53 @@
 import { createServer } from 'node:http';
+import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
- * The baseline for the signalling benchmarks: a bare `ws` server doing the same fan-out as the
- * app's chat, with nothing else. A client connects to /?room=<id>; each message it sends is parsed,
- * given an id, acknowledged to the sender and sent once-serialised to everyone else in the room.
+ * The floors for the signalling benchmarks: a bare `ws` server doing the same fan-out as the app,
+ * with nothing else. A client connects to /?room=<id>&user=<id>&name=<name>&id=<socket id> (the
+ * socket id is the server's own count when not given); each message is JSON:
+ *
+ * - `{t: 'chat', text, id}`: a chat message. With DATABASE_URL set (the durable floor) it is first
+ *   stored with the same INSERT the app's chat repository runs (room_messages, on conflict do
+ *   nothing, returning the row), through the same driver (pg) and pool size, one socket's
+ *   messages in arrival order as the app stores them; then acknowledged to the sender and sent,
+ *   serialised once, to everyone else in the room. Without DATABASE_URL nothing is stored.
+ * - `{t: 'state', id, muted, videoOff, hand}`: a call's peer state, stored nowhere (as in the
+ *   app): acknowledged (the web client asks for an ack) and sent to everyone else in the room with
+ *   the sender's socket id.
+ *
  * GET /health answers 200; GET /__heap collects garbage and reports the heap (run with --expose-gc).
  */
 
 const rooms = new Map<string, Set<WebSocket>>();
-let nextId = 1;
+let nextSocketId = 1;
+let nextMessageId = 1;
 const gc = (globalThis as { gc?: () => void }).gc;
+const pool = process.env.DATABASE_URL
+  ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+  : undefined;
+
+interface StoredRow {
+  id: string;
+  room_id: string;
+  user_id: string;
+  name: string;
+  text: string;
+  client_id: string | null;
+  created_at: Date;
+}
+
+/** The app's chat insert (modules/chat/chat.repository.ts), a named statement as drizzle prepares it. */
+async function store(roomId: string, userId: string, name: string, text: string, clientId: string) {
+  const { rows } = await pool!.query<StoredRow>({
+    name: 'bare_chat_insert',
+    text: `insert into room_messages (room_id, user_id, name, text, client_id)
+           values ($1, $2, $3, $4, $5) on conflict do nothing
+           returning id, room_id, user_id, name, text, client_id, created_at`,
+    values: [roomId, userId, name, text, clientId],
+  });
+  return rows[0];
+}
 
 const server = createServer((req, res) => {
   if (req.url === '/__heap') {
@@ -25,21 +62,74 @@ const server = createServer((req, res) => {
 const wss = new WebSocketServer({ server, perMessageDeflate: false });
 
 wss.on('connection', (ws, req) => {
-  const room = new URL(req.url ?? '/', 'http://x').searchParams.get('room') ?? '';
+  const query = new URL(req.url ?? '/', 'http://x').searchParams;
+  const room = query.get('room') ?? '';
+  const userId = query.get('user') ?? '';
+  const name = query.get('name') ?? '';
+  const socketId = query.get('id') ?? String(nextSocketId++);
   let members = rooms.get(room);
   if (!members) rooms.set(room, (members = new Set()));
   members.add(ws);
   const peers = members;
-  ws.on('message', (data) => {
-    const msg = JSON.parse(data.toString()) as { text: string; id?: string };
-    const out = JSON.stringify({
-      id: String(nextId++),
-      roomId: room,
-      text: msg.text,
-      at: Date.now(),
-    });
-    ws.send(JSON.stringify({ ack: msg.id }));
+  let tail: Promise<unknown> = Promise.resolve();
+
+  const fanOut = (out: string) => {
     for (const peer of peers) if (peer !== ws) peer.send(out);
+  };
+
+  ws.on('message', (data) => {
+    const msg = JSON.parse(data.toString()) as {
+      t: 'chat' | 'state';
+      text?: string;
+      id?: string;
+      muted?: boolean;
+      videoOff?: boolean;
+      hand?: boolean;
+    };
+    if (msg.t === 'state') {
+      ws.send(JSON.stringify({ ack: msg.id }));
+      fanOut(
+        JSON.stringify({
+          t: 'state',
+          id: socketId,
+          muted: msg.muted,
+          videoOff: msg.videoOff,
+          hand: msg.hand,
+        }),
+      );
+      return;
+    }
+    if (!pool) {
+      ws.send(JSON.stringify({ ack: msg.id }));
+      fanOut(
+        JSON.stringify({
+          id: String(nextMessageId++),
+          roomId: room,
+          text: msg.text,
+          at: Date.now(),
+        }),
+      );
+      return;
+    }
+    tail = tail
+      .then(async () => {
+        const row = await store(room, userId, name, msg.text ?? '', msg.id ?? '');
+        if (!row) return;
+        const out = {
+          id: row.id,
+          roomId: row.room_id,
+          userId: row.user_id,
+          name: row.name,
+          text: row.text,
+          at: row.created_at.getTime(),
+          clientId: row.client_id,
+        };
+        ws.send(JSON.stringify({ ack: msg.id, message: out }));
+        fanOut(JSON.stringify(out));
+      })
+      // A failed insert is not acknowledged (the bench then reports it undelivered); the next
+      // message still runs.
+      .catch((err: unknown) => console.error(err));
   });
   ws.on('close', () => peers.delete(ws));
 });
