@@ -150,11 +150,14 @@ export function createRoomsRepository(db: Db) {
     const userId = sql.placeholder('userId');
     const conditions: SQL[] = [];
     const isMember = sql`${roomMembers.userId} is not null`;
-    // Public rooms of others: only each owner's newest few (room-limits.ts).
-    const listedPublic = and(eq(rooms.isPrivate, false), amongOwnersNewestPublic)!;
+    // Browsing shows only each owner's newest few public rooms of others (room-limits.ts), so one
+    // account cannot fill everyone's list; a search finds every public room that matches, since
+    // a student looking for a room by its name must find it (and creation is rate-limited).
+    const shownPublic = shape.hasSearch ? sql`true` : amongOwnersNewestPublic;
+    const listedPublic = and(eq(rooms.isPrivate, false), shownPublic)!;
     if (shape.scope === 'mine') conditions.push(isMember);
     else if (shape.scope === 'public') {
-      conditions.push(eq(rooms.isPrivate, false), or(isMember, amongOwnersNewestPublic)!);
+      conditions.push(eq(rooms.isPrivate, false), or(isMember, shownPublic)!);
     } else conditions.push(or(isMember, listedPublic)!);
     if (shape.hasStatus) conditions.push(eq(rooms.status, sql.placeholder('status')));
     if (shape.hasSearch) {
