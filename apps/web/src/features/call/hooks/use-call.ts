@@ -69,22 +69,23 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     };
   }, []);
 
-  // The live link, with its toasts (docs/product.md §7.8).
+  // The live link, with its toasts (docs/product.md §7.8). Each kind of toast has a key, so a burst
+  // (a flapping link, the mic toggled five times) shows only the latest.
   useEffect(() => {
     const { socket: s, release } = acquireSocket();
     setSocket(s);
     if (s.connected) setLink('connected');
     const onConnect = () => {
       setLink('connected');
-      toast('Connected', { tone: 'success' });
+      toast('Connected', { tone: 'success', key: 'call-link' });
     };
     const onDisconnect = () => {
       setLink('disconnected');
-      toast('Disconnected', { tone: 'error' });
+      toast('Disconnected', { tone: 'error', key: 'call-link' });
     };
     const onError = () => {
       setLink('disconnected');
-      toast('Connection error', { tone: 'error' });
+      toast('Connection error', { tone: 'error', key: 'call-link' });
     };
     s.on('connect', onConnect);
     s.on('disconnect', onDisconnect);
@@ -150,7 +151,7 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     if (!c || !c.snapshot.hasAudio) return;
     const muted = !c.snapshot.muted;
     c.setMuted(muted);
-    toast(muted ? 'Mic off' : 'Mic on');
+    toast(muted ? 'Mic off' : 'Mic on', { key: 'call-mic' });
   }, []);
 
   const toggleCamera = useCallback(() => {
@@ -158,14 +159,14 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     if (!c || !c.snapshot.hasVideo) return;
     const off = !c.snapshot.videoOff;
     c.setVideoOff(off);
-    toast(off ? 'Cam off' : 'Cam on');
+    toast(off ? 'Cam off' : 'Cam on', { key: 'call-camera' });
   }, []);
 
   const toggleHand = useCallback(() => {
     const raised = !handRef.current;
     handRef.current = raised;
     setHand(raised);
-    toast(raised ? 'Hand raised' : 'Hand lowered');
+    toast(raised ? 'Hand raised' : 'Hand lowered', { key: 'call-hand' });
   }, []);
 
   const toggleShare = useCallback(async () => {
