@@ -71,7 +71,9 @@ describe('toast', () => {
     act(() => {
       for (const name of ['Ann', 'Bob', 'Cat', 'Dan']) toast(`${name} joined`);
     });
-    const texts = [...screen.getByRole('status').querySelectorAll('li')].map((li) => li.textContent);
+    const texts = [...screen.getByRole('status').querySelectorAll('li')].map(
+      (li) => li.textContent,
+    );
     expect(texts).toEqual(['Bob joined', 'Cat joined', 'Dan joined']);
   });
 

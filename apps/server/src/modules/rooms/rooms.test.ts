@@ -260,7 +260,9 @@ describe('member avatars', () => {
   it("gives a member another member's picture ('' without one), and 404 for a non-member", async () => {
     const room = await fixture();
     const picture = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAA';
-    const saved = await call('PATCH', '/api/auth/profile', users.member2.token, { profilePic: picture });
+    const saved = await call('PATCH', '/api/auth/profile', users.member2.token, {
+      profilePic: picture,
+    });
     expect(saved.status).toBe(200);
     const avatarOf = (userId: string) =>
       call('GET', `/api/rooms/${room.id}/members/${userId}/avatar`, users.member.token);
