@@ -10,10 +10,17 @@ import { stopStream } from '../webrtc/media';
 export type LinkStatus = 'connecting' | 'connected' | 'disconnected';
 export type JoinStatus = 'pending' | 'joined' | 'full' | 'refused';
 
+/** How the room page's device check asked to join: with the mic or the camera off. */
+export interface CallStart {
+  muted?: boolean;
+  videoOff?: boolean;
+}
+
 export interface CallOptions {
   roomId: string;
   name: string;
   rtcConfig: RTCConfiguration | undefined;
+  start?: CallStart;
 }
 
 const INITIAL_MEDIA: LocalMediaSnapshot = {
@@ -31,7 +38,7 @@ const INITIAL_MEDIA: LocalMediaSnapshot = {
  * acquires local media, opens the live link, joins once both are ready, and runs the session.
  * Everything it exposes is React state plus the control actions.
  */
-export function useCall({ roomId, name, rtcConfig }: CallOptions) {
+export function useCall({ roomId, name, rtcConfig, start }: CallOptions) {
   const [participants, dispatch] = useReducer(participantsReducer, emptyParticipants);
   const [link, setLink] = useState<LinkStatus>('connecting');
   const [media, setMedia] = useState<LocalMediaSnapshot>(INITIAL_MEDIA);
@@ -47,6 +54,8 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
   const sessionRef = useRef<CallSession | null>(null);
   const [controller, setController] = useState<LocalMediaController | null>(null);
   const handRef = useRef(false);
+  // Read once: the choice applies to this visit's first media, not to later renders.
+  const startRef = useRef(start);
 
   // Local media: acquired once per visit (again on Retry Media).
   useEffect(() => {
@@ -59,6 +68,9 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     );
     mediaRef.current = created;
     setController(created);
+    // Flags set before the devices open: the new tracks start disabled, so nothing is ever sent.
+    if (startRef.current?.muted) created.setMuted(true);
+    if (startRef.current?.videoOff) created.setVideoOff(true);
     void created.acquire().then((snapshot) => {
       if (snapshot.status === 'ready' && snapshot.failed)
         toast('Could not access camera/microphone.', { tone: 'error' });
