@@ -21,6 +21,7 @@ import { Field, inputClasses } from '../../../ui/field';
 import { Spinner } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { HttpError } from '../../../lib/http';
+import { useMemberAvatar } from '../../call';
 import { useChangeMemberRole } from '../api/change-member-role';
 import { useCreateInvitation } from '../api/create-invitation';
 import { useDeleteRoom } from '../api/delete-room';
@@ -182,6 +183,7 @@ function MemberRow({
 }) {
   const changeRole = useChangeMemberRole(roomId);
   const remove = useRemoveMember(roomId);
+  const avatar = useMemberAvatar(roomId, member.id);
   const [confirming, setConfirming] = useState(false);
   const removeButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
@@ -204,12 +206,22 @@ function MemberRow({
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span
-          aria-hidden="true"
-          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
-        >
-          {member.name.charAt(0).toUpperCase() || '?'}
-        </span>
+        {avatar ? (
+          // The name is beside it: the picture adds nothing for a screen reader.
+          <img
+            src={avatar}
+            alt=""
+            data-testid="member-avatar"
+            className="h-9 w-9 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+          >
+            {member.name.charAt(0).toUpperCase() || '?'}
+          </span>
+        )}
         <div className="min-w-0 flex-1 basis-40">
           <p className="truncate text-sm font-medium text-slate-900" title={member.name}>
             {member.name}
