@@ -200,7 +200,10 @@ export function CallScreen({
         className="flex h-full flex-col justify-center gap-3 md:flex-row md:justify-start"
       >
         {/* On a phone the large view and the strip sit together in the middle of the stage. */}
-        <div className="flex min-h-0 min-w-0 items-center justify-center md:flex-1">
+        <div
+          data-testid="focus-view"
+          className="flex min-h-0 min-w-0 items-center justify-center md:flex-1"
+        >
           {tileOf(focus, {
             className: 'relative aspect-video max-h-full max-w-full',
             style: mainWidth > 0 ? { width: mainWidth } : { width: '100%' },
