@@ -67,7 +67,7 @@ export async function roomWithMembers(baseURL: string, count: number, label = 'c
 export async function uploadAvatar(
   page: Page,
   baseURL: string,
-  user: CallUser,
+  user: Pick<CallUser, 'token'>,
   colour = '#0e7490',
 ): Promise<string> {
   const picture = await page.evaluate((fill) => {
