@@ -4,7 +4,8 @@ import { CallScreen, failOnConsoleErrors, roomWithMembers, signedInContext } fro
 /**
  * Three people in one call (issue 10): everyone sees both others' video, the count and grid
  * follow the rule, and the 2 -> 3 -> 2 transitions (the flakiest, in Jitsi's experience) keep
- * the remaining pair's call intact.
+ * the remaining pair's call intact. At 1280x800 the tiles fill their columns and a shared screen
+ * takes the large view for everyone (issue 22).
  */
 
 test.setTimeout(420_000);
@@ -17,7 +18,9 @@ test('three people see each other; one leaves and the other two carry on', async
   const pages = [];
   const contexts = [];
   for (const user of users) {
-    const context = await signedInContext(browser, server.baseURL, user);
+    const context = await signedInContext(browser, server.baseURL, user, {
+      viewport: { width: 1280, height: 800 },
+    });
     contexts.push(context);
     const page = await context.newPage();
     pages.push({ user, page, call: new CallScreen(page), errors: failOnConsoleErrors(page) });
@@ -38,6 +41,35 @@ test('three people see each other; one leaves and the other two carry on', async
     await expect(me.call.grid).toHaveAttribute('data-columns', '2');
     expect(await me.call.gridColumnCount()).toBe(2);
     await expect(me.call.grid.getByTestId('remote-tile')).toHaveCount(2);
+  }
+
+  // Each remote tile is at least 45% of the stage's width, side by side in the middle.
+  for (const me of pages) {
+    for (const other of pages) {
+      if (other === me) continue;
+      const tile = me.call.remoteTile(other.user.name);
+      await expect.poll(() => me.call.widthShare(tile)).toBeGreaterThanOrEqual(0.45);
+      expect(Math.abs((await me.call.offCentre(tile)).y)).toBeLessThan(0.05);
+    }
+  }
+
+  // Bob shares his screen: it takes the large view for everyone, Bob included, with the others
+  // in a strip beside it; stopping brings the grid back.
+  await bob.page.locator('body').click({ position: { x: 5, y: 200 } });
+  await bob.page.keyboard.press('s');
+  for (const me of pages) {
+    const shared = me === bob ? me.call.localTile : me.call.remoteTile(bob.user.name);
+    await expect(me.call.focusView.locator('figure')).toHaveAttribute('data-sharing', 'true');
+    await expect(me.call.focusView).toContainText(
+      me === bob ? 'You are sharing your screen' : 'Sharing screen',
+    );
+    expect(await me.call.widthShare(shared)).toBeGreaterThan(0.6);
+    await expect(me.page.getByTestId('video-strip').locator('figure')).toHaveCount(2);
+  }
+  await bob.page.keyboard.press('s');
+  for (const me of pages) {
+    await expect(me.call.focusView).toHaveCount(0);
+    await expect(me.call.grid).toHaveAttribute('data-columns', '2');
   }
 
   // Cat's chat reaches both others.

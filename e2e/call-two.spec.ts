@@ -1,10 +1,20 @@
 import { test, expect, watchForText } from './fixtures';
-import { CallScreen, failOnConsoleErrors, roomWithMembers, signedInContext } from './pages/call';
+import { axeViolations } from './checks';
+import {
+  CallScreen,
+  failOnConsoleErrors,
+  overlaps,
+  roomWithMembers,
+  signedInContext,
+  uploadAvatar,
+} from './pages/call';
+import { isDark, useStoredTheme } from './theme';
 
 /**
  * Two people in one call (issue 10): real video both ways, the header and grid rules, chat with
  * Enter and Shift+Enter, the hand and mute signals, a shared screen, leaving, and a server restart
- * that both sides survive without reloading.
+ * that both sides survive without reloading. The stage (issue 22): tile sizes, pinning, pictures,
+ * toasts that never cover the controls, and a dark stage in both themes.
  */
 
 test.setTimeout(180_000);
@@ -160,4 +170,129 @@ test('the server restarts mid-call and both sides see each other again without r
 
   await annContext.close();
   await bobContext.close();
+});
+
+test.describe('the stage', () => {
+  // axe-core goes in as an inline script, which the app's CSP refuses.
+  test.use({ bypassCSP: true });
+
+  test('two people at 1280x800: large centred tiles, pinning, the picture with the camera off, toasts clear of the controls, dark in both themes, axe-clean', async ({
+    browser,
+    server,
+  }) => {
+    const { room, users } = await roomWithMembers(server.baseURL, 2, 'stage');
+    const [ann, bob] = users as [(typeof users)[0], (typeof users)[0]];
+    const desktop = { viewport: { width: 1280, height: 800 } };
+    const annContext = await signedInContext(browser, server.baseURL, ann, desktop);
+    const bobContext = await signedInContext(browser, server.baseURL, bob, desktop);
+    const annPage = await annContext.newPage();
+    const bobPage = await bobContext.newPage();
+    // Ann uses the dark theme, Bob the light one: the stage is dark for both.
+    await useStoredTheme(annPage, 'dark');
+    await useStoredTheme(bobPage, 'light');
+    const annErrors = failOnConsoleErrors(annPage);
+    const a = new CallScreen(annPage);
+    const b = new CallScreen(bobPage);
+    await bobPage.goto('/');
+    const picture = await uploadAvatar(bobPage, server.baseURL, bob);
+
+    await a.open(room.id);
+    await a.expectInCall(1);
+    await b.open(room.id);
+    await a.expectVideoFrom(bob.name);
+    await b.expectVideoFrom(ann.name);
+
+    // The stage is dark in both themes (it is a video stage), with the page's theme applied.
+    expect(await isDark(annPage)).toBe(true);
+    expect(await isDark(bobPage)).toBe(false);
+    for (const call of [a, b]) {
+      const luminance = await call.stage.evaluate((el) => {
+        // The first painted background from the stage up.
+        for (let node: Element | null = el; node; node = node.parentElement) {
+          const colour = getComputedStyle(node).backgroundColor;
+          const [r, g, bl, alpha = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+          if (alpha > 0 && r !== undefined && g !== undefined && bl !== undefined)
+            return (0.2126 * r + 0.7152 * g + 0.0722 * bl) / 255;
+        }
+        return 1;
+      });
+      expect(luminance, 'stage background luminance').toBeLessThan(0.1);
+    }
+
+    // With 2 people the remote tile is as large as its column allows (2 columns, each at least
+    // 45% of the stage's width), in the middle of the stage rather than in a corner.
+    await expect(a.grid).toHaveAttribute('data-columns', '2');
+    expect(await a.gridColumnCount()).toBe(2);
+    const tile = a.remoteTile(bob.name);
+    await expect.poll(() => a.widthShare(tile)).toBeGreaterThanOrEqual(0.45);
+    const centre = await a.offCentre(tile);
+    expect(Math.abs(centre.x)).toBeLessThan(0.05);
+    expect(Math.abs(centre.y)).toBeLessThan(0.05);
+
+    // Pinning Bob gives him the large view; pinning again unpins.
+    const pin = tile.getByRole('button', { name: `Pin ${bob.name}` });
+    await pin.click();
+    await expect(pin).toHaveAttribute('aria-pressed', 'true');
+    await expect(a.focusView.getByTestId('remote-tile')).toHaveAttribute(
+      'data-peer-name',
+      bob.name,
+    );
+    expect(await a.widthShare(tile)).toBeGreaterThan(0.6);
+    await pin.click();
+    await expect(a.grid).toBeVisible();
+    await expect(a.focusView).toHaveCount(0);
+
+    // Bob turns his camera off: Ann sees his uploaded picture, not a letter.
+    await bobPage.locator('body').click({ position: { x: 5, y: 200 } });
+    await bobPage.keyboard.press('c');
+    await expect(tile.getByTestId('tile-avatar')).toHaveAttribute('src', picture);
+    await expect(tile.getByText('Camera off')).toBeVisible();
+
+    // Axe finds nothing on the call with the chat open, in the dark theme and the light one.
+    await expect(a.chat).toBeVisible();
+    await expect(b.chat).toBeVisible();
+    await a.chatInput.fill('Checking the contrast of a message');
+    await a.chatInput.press('Enter');
+    await expect(b.chat.getByText('Checking the contrast of a message')).toBeVisible();
+    expect(await axeViolations(annPage)).toEqual([]);
+    expect(await axeViolations(bobPage)).toEqual([]);
+
+    // A burst of mic toggles leaves one toast, and no toast covers the chat's input, Send or the
+    // control bar: at 1280 px with the chat beside the stage, and on a phone with the chat over it.
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await annPage.setViewportSize(viewport);
+      if (!(await a.chat.isVisible())) await a.control('Chat').click();
+      await a.chatInput.click();
+      await annPage.locator('header').first().click();
+      for (let i = 0; i < 5; i += 1) await annPage.keyboard.press('m');
+      const micToasts = a.toasts.filter({ hasText: /^Mic (on|off)$/ });
+      await expect(micToasts).toHaveCount(1);
+      await expect(micToasts).toHaveText(
+        (await a.control('Microphone').getAttribute('aria-pressed')) === 'true'
+          ? 'Mic on'
+          : 'Mic off',
+      );
+      const covered = [
+        a.chatInput,
+        a.chat.getByRole('button', { name: 'Send message' }),
+        annPage.getByRole('toolbar', { name: 'Call controls' }),
+      ];
+      for (const toastBox of await a.toasts.evaluateAll((items) =>
+        items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect),
+      )) {
+        for (const target of covered) {
+          const box = await target.boundingBox();
+          expect(box, 'a control is on screen').not.toBeNull();
+          expect(overlaps(toastBox, box!), `a toast covers ${target.toString()}`).toBe(false);
+        }
+      }
+    }
+
+    annErrors();
+    await annContext.close();
+    await bobContext.close();
+  });
 });

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { axeViolations, watchErrors } from './checks';
 import { test, expect, newAccount, registerViaApi, linkFromMail } from './fixtures';
 import { ManageRoomDialog, StudyRoomsScreen } from './pages/rooms';
+import { uploadAvatar } from './pages/call';
 
 /**
  * Rooms and invitations as a demanding new user finds them (issue 13): Manage Room from a room
@@ -177,11 +178,20 @@ test('members: the role toast names the new role; removing asks first, naming th
     await api(server.baseURL, 'POST', '/rooms/join', p.token, { code: room.code });
   }
   const { context, page, errors } = await signedInPage(browser, server.baseURL, owner!);
+  await page.goto('/');
+  const picture = await uploadAvatar(page, server.baseURL, member!);
   const rooms = new StudyRoomsScreen(page);
   await rooms.open();
   await rooms.openManage(room.name);
   const manage = new ManageRoomDialog(page);
   await expect(manage.members()).toHaveCount(3);
+  // A member with an uploaded picture shows it (issue 22); the others keep their initial.
+  await expect(
+    manage.members().filter({ hasText: member!.user.name }).getByTestId('member-avatar'),
+  ).toHaveAttribute('src', picture);
+  await expect(
+    manage.members().filter({ hasText: other!.user.name }).getByTestId('member-avatar'),
+  ).toHaveCount(0);
 
   await manage.root.getByLabel(`Role for ${member!.user.name}`).selectOption('admin');
   await expect(

@@ -61,6 +61,38 @@ export async function roomWithMembers(baseURL: string, count: number, label = 'c
 }
 
 /**
+ * Gives `user` an uploaded picture, as the profile page would save it: a JPEG data URL drawn by
+ * the browser (a coloured disc with a letter), returned so a test can look for it.
+ */
+export async function uploadAvatar(
+  page: Page,
+  baseURL: string,
+  user: Pick<CallUser, 'token'>,
+  colour = '#0e7490',
+): Promise<string> {
+  const picture = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 120;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = fill;
+    g.fillRect(0, 0, 120, 120);
+    g.fillStyle = '#fde68a';
+    g.beginPath();
+    g.arc(60, 48, 24, 0, Math.PI * 2);
+    g.fill();
+    g.fillRect(22, 82, 76, 38);
+    return canvas.toDataURL('image/jpeg', 0.8);
+  }, colour);
+  const res = await fetch(`${baseURL}/api/auth/profile`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ profilePic: picture }),
+  });
+  if (!res.ok) throw new Error(`avatar upload: ${res.status} ${await res.text()}`);
+  return picture;
+}
+
+/**
  * A browser context signed in as `user` (the token stored as the app stores it). Every
  * RTCPeerConnection the page makes is also kept on `window.__pcs`, so a test can read its
  * statistics the way a WebRTC debugging page would, without any hook in the app.
@@ -286,10 +318,54 @@ export class CallScreen {
     });
   }
 
+  /** The stage the tiles are laid out in (everything between the header, chat and bar). */
+  get stage(): Locator {
+    return this.page.getByRole('region', { name: 'Participants' });
+  }
+
+  /** The large view a shared screen or a pinned tile takes. */
+  get focusView(): Locator {
+    return this.page.getByTestId('focus-view');
+  }
+
+  /** The toasts showing now. */
+  get toasts(): Locator {
+    return this.page.locator('div[role="status"][aria-live="polite"] li');
+  }
+
+  /** A box's width as a share of the stage's width (0.5 is half the stage). */
+  async widthShare(tile: Locator): Promise<number> {
+    const [box, stage] = await Promise.all([tile.boundingBox(), this.stage.boundingBox()]);
+    if (!box || !stage) throw new Error('tile or stage not on screen');
+    return box.width / stage.width;
+  }
+
+  /** The tile's centre relative to the stage's, as shares of the stage's size (0, 0 is centred). */
+  async offCentre(tile: Locator): Promise<{ x: number; y: number }> {
+    const [box, stage] = await Promise.all([tile.boundingBox(), this.stage.boundingBox()]);
+    if (!box || !stage) throw new Error('tile or stage not on screen');
+    return {
+      x: (box.x + box.width / 2 - (stage.x + stage.width / 2)) / stage.width,
+      y: (box.y + box.height / 2 - (stage.y + stage.height / 2)) / stage.height,
+    };
+  }
+
   /** Columns the grid actually lays out (computed style), at this viewport. */
   async gridColumnCount(): Promise<number> {
     return this.grid.evaluate(
       (el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length,
     );
   }
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** True when two boxes share any area (touching edges do not count). */
+export function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }

@@ -408,6 +408,14 @@ export type RoomMember = z.infer<typeof RoomMemberSchema>;
 export const RoomMembersResponseSchema = z.object({ members: z.array(RoomMemberSchema) });
 export type RoomMembersResponse = z.infer<typeof RoomMembersResponseSchema>;
 
+/**
+ * `GET /api/rooms/:id/members/:userId/avatar`: one member's picture (a JPEG data URL or an
+ * http(s) link, '' for none), for the call's camera-off tiles and Manage Room's member list. Asked
+ * per member, so the member list and the call's signalling stay small.
+ */
+export const MemberAvatarResponseSchema = z.object({ profilePic: z.string() });
+export type MemberAvatarResponse = z.infer<typeof MemberAvatarResponseSchema>;
+
 /** `GET /api/invitations/:token` (docs/product.md §6.2). */
 export const InvitationSchema = z.object({
   roomId: z.string(),

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { toast, Toaster } from './toast';
+import { MAX_TOASTS, dismissToast, toast, Toaster, useToastPlacement } from './toast';
 
 afterEach(() => {
   vi.useRealTimers();
+  // The toast list is module state: clear what a test left showing.
+  act(() => {
+    for (let id = 0; id < 1000; id += 1) dismissToast(id);
+  });
 });
 
 describe('toast', () => {
@@ -35,5 +39,57 @@ describe('toast', () => {
       screen.getByRole('button', { name: 'Dismiss notification' }).click();
     });
     expect(screen.queryByText('Mic off')).not.toBeInTheDocument();
+  });
+
+  it('collapses a burst with one key into the latest toast, with a fresh 3 s', () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    for (let i = 0; i < 5; i += 1) {
+      act(() => {
+        toast(i % 2 === 0 ? 'Mic off' : 'Mic on', { key: 'mic' });
+      });
+      act(() => {
+        vi.advanceTimersByTime(500);
+      });
+    }
+    const region = screen.getByRole('status');
+    expect(region.querySelectorAll('li')).toHaveLength(1);
+    expect(region).toHaveTextContent('Mic off');
+    // The last one came 500 ms ago: it stays for its own full 3 s.
+    act(() => {
+      vi.advanceTimersByTime(2400);
+    });
+    expect(region).toHaveTextContent('Mic off');
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(region.querySelectorAll('li')).toHaveLength(0);
+  });
+
+  it(`shows at most ${MAX_TOASTS} at once, the newest`, () => {
+    render(<Toaster />);
+    act(() => {
+      for (const name of ['Ann', 'Bob', 'Cat', 'Dan']) toast(`${name} joined`);
+    });
+    const texts = [...screen.getByRole('status').querySelectorAll('li')].map(
+      (li) => li.textContent,
+    );
+    expect(texts).toEqual(['Bob joined', 'Cat joined', 'Dan joined']);
+  });
+
+  it('moves to the top while a screen asks for it, and back after', () => {
+    function TopScreen() {
+      useToastPlacement('top');
+      return null;
+    }
+    const { rerender } = render(
+      <>
+        <Toaster />
+        <TopScreen />
+      </>,
+    );
+    expect(screen.getByRole('status')).toHaveAttribute('data-placement', 'top');
+    rerender(<Toaster />);
+    expect(screen.getByRole('status')).toHaveAttribute('data-placement', 'bottom');
   });
 });

@@ -6,6 +6,11 @@ import { cn } from './cn';
  * Short, self-dismissing notices. `toast('Saved')` works from anywhere (a component, a socket
  * handler); one <Toaster/> near the root shows them. Each lasts 3 s (docs/product.md §16.2) and
  * sits in a polite live region, so screen readers hear it without losing their place.
+ *
+ * Toasts inform and never cover the controls: a toast given a `key` replaces the one showing
+ * with the same key (five mic toggles leave one 'Mic off', not a stack of five), at most
+ * MAX_TOASTS show at once, and a screen whose controls sit at the bottom (the call) moves them to
+ * the top with `useToastPlacement('top')`.
  */
 
 /**
@@ -15,25 +20,59 @@ export const TOAST_MS = 3000;
 
 export type ToastTone = 'info' | 'success' | 'error';
 
+/** The most toasts on screen at once; an older one makes way for a newer. */
+export const MAX_TOASTS = 3;
+
 export interface ToastItem {
   id: number;
   message: string;
   tone: ToastTone;
+  key?: string;
 }
+
+export interface ToastOptions {
+  tone?: ToastTone;
+  /** Toasts about one thing (the mic, the link) share a key: the newest replaces the one shown. */
+  key?: string;
+}
+
+/** Where toasts show: the bottom corner, or the top (under a page's own header bar). */
+export type ToastPlacement = 'bottom' | 'top';
 
 let items: ToastItem[] = [];
 let nextId = 1;
+let placement: ToastPlacement = 'bottom';
 const listeners = new Set<() => void>();
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
-export function toast(message: string, options: { tone?: ToastTone } = {}): number {
+export function toast(message: string, options: ToastOptions = {}): number {
   const id = nextId++;
-  items = [...items, { id, message, tone: options.tone ?? 'info' }];
+  const item: ToastItem = { id, message, tone: options.tone ?? 'info', key: options.key };
+  const index = options.key === undefined ? -1 : items.findIndex((i) => i.key === options.key);
+  // Replaced in place with a new id, so its 3 s start again and the list does not jump about.
+  const next = index === -1 ? [...items, item] : items.map((i, n) => (n === index ? item : i));
+  items = next.slice(-MAX_TOASTS);
   emit();
   return id;
+}
+
+/**
+ * Shows toasts at `where` while the calling component is mounted (the call's control bar and chat
+ * input sit at the bottom, so its toasts go to the top); the default placement comes back after.
+ */
+export function useToastPlacement(where: ToastPlacement): void {
+  useEffect(() => {
+    const before = placement;
+    placement = where;
+    emit();
+    return () => {
+      placement = before;
+      emit();
+    };
+  }, [where]);
 }
 
 export function dismissToast(id: number): void {
@@ -49,6 +88,7 @@ function subscribe(listener: () => void) {
 }
 
 const getSnapshot = () => items;
+const getPlacement = () => placement;
 
 const TONES = {
   info: { box: 'border-slate-200', Icon: Info, icon: 'text-brand-600' },
@@ -87,11 +127,19 @@ function ToastCard({ item }: { item: ToastItem }) {
 /** Renders the current toasts; mount it once. The live region exists before any toast appears. */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const where = useSyncExternalStore(subscribe, getPlacement, getPlacement);
   return (
     <div
       role="status"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex justify-center sm:inset-x-auto sm:right-4 sm:justify-end"
+      data-placement={where}
+      className={cn(
+        'pointer-events-none fixed z-[60] flex justify-center',
+        where === 'bottom'
+          ? 'inset-x-4 bottom-4 sm:inset-x-auto sm:right-4 sm:justify-end'
+          : // Under a 3 rem header bar, at the start edge: clear of a side panel on the right.
+            'inset-x-3 top-14 sm:right-auto sm:justify-start',
+      )}
     >
       <ol className="flex w-full max-w-sm flex-col gap-2">
         {current.map((item) => (

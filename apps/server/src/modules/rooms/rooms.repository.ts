@@ -314,6 +314,16 @@ export function createRoomsRepository(db: Db) {
       return row;
     },
 
+    /** A member's picture ('' for none); undefined when the user is not a member. */
+    async findMemberAvatar(roomId: string, userId: string) {
+      const [row] = await db
+        .select({ profilePic: users.profilePic })
+        .from(roomMembers)
+        .innerJoin(users, eq(users.id, roomMembers.userId))
+        .where(and(eq(roomMembers.roomId, roomId), eq(roomMembers.userId, userId)));
+      return row;
+    },
+
     /** Members with their names: owner, admins, members, each group by join time. */
     async listMembers(roomId: string) {
       return db

@@ -5,6 +5,7 @@ import {
   JoinRoomInputSchema,
   ListRoomsQuerySchema,
   UpdateRoomInputSchema,
+  type MemberAvatarResponse,
   type RoomListResponse,
   type RoomResponse,
 } from '@studycircle/shared';
@@ -64,6 +65,13 @@ export async function roomsRoutes(app: FastifyInstance) {
   app.get<RoomParams>('/rooms/:id/members', async (request) => ({
     members: await rooms.members(request.user, request.params.id),
   }));
+
+  app.get<MemberParams>(
+    '/rooms/:id/members/:userId/avatar',
+    async (request): Promise<MemberAvatarResponse> => ({
+      profilePic: await rooms.memberAvatar(request.user, request.params.id, request.params.userId),
+    }),
+  );
 
   app.patch<MemberParams>('/rooms/:id/members/:userId', async (request) => {
     const { role } = parseWith(ChangeMemberRoleInputSchema, request.body);

@@ -349,6 +349,19 @@ export function createRoomsService({
       }));
     },
 
+    /**
+     * One member's picture, for members of the same room only (the people they study and call
+     * with); 404 when the user is not a member.
+     */
+    async memberAvatar(user: AuthUser, roomId: string, targetId: string): Promise<string> {
+      const room = await requireRole(roomId, user.id, anyMember, ROOM_MESSAGES.membersOnly);
+      const row = OBJECT_ID_PATTERN.test(targetId)
+        ? await repo.findMemberAvatar(room.id, targetId)
+        : undefined;
+      if (!row) throw AppError.notFound(ROOM_MESSAGES.memberNotFound);
+      return row.profilePic;
+    },
+
     /** Makes a member an admin or back (owner only; not the owner's own role). */
     async changeRole(
       user: AuthUser,

@@ -11,6 +11,7 @@ import {
   JOIN_CODE_PATTERN,
   ROOM_MESSAGES,
   RoomListResponseSchema,
+  MemberAvatarResponseSchema,
   RoomMembersResponseSchema,
   RoomMessagesResponseSchema,
   RoomResponseSchema,
@@ -147,6 +148,11 @@ describe('authorization matrix', () => {
       [401, 403, 200, 200, 200],
     ],
     [
+      'GET /api/rooms/:id/members/:userId/avatar',
+      (r) => ['GET', `/api/rooms/${r.id}/members/${users.member2.user.id}/avatar`],
+      [401, 403, 200, 200, 200],
+    ],
+    [
       'PATCH /api/rooms/:id/members/:userId',
       (r) => ['PATCH', `/api/rooms/${r.id}/members/${users.member2.user.id}`, { role: 'admin' }],
       [401, 403, 403, 403, 200],
@@ -256,6 +262,29 @@ describe('member list privacy', () => {
     // Not hidden somewhere else in the reply either.
     const raw = await call('GET', `/api/rooms/${room.id}/members`, users.member.token);
     expect(JSON.stringify(raw.body)).not.toContain('@');
+  });
+});
+
+describe('member avatars', () => {
+  it("gives a member another member's picture ('' without one), and 404 for a non-member", async () => {
+    const room = await fixture();
+    const picture = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAA';
+    const saved = await call('PATCH', '/api/auth/profile', users.member2.token, {
+      profilePic: picture,
+    });
+    expect(saved.status).toBe(200);
+    const avatarOf = (userId: string) =>
+      call('GET', `/api/rooms/${room.id}/members/${userId}/avatar`, users.member.token);
+    const res = await avatarOf(users.member2.user.id);
+    expect(res.status).toBe(200);
+    expect(MemberAvatarResponseSchema.parse(res.body)).toEqual({ profilePic: picture });
+    expect((await avatarOf(users.owner.user.id)).body).toEqual({ profilePic: '' });
+    for (const stranger of [users.outsider.user.id, 'not-an-id']) {
+      const missing = await avatarOf(stranger);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ message: ROOM_MESSAGES.memberNotFound });
+    }
+    await call('PATCH', '/api/auth/profile', users.member2.token, { profilePic: '' });
   });
 });
 

@@ -12,6 +12,12 @@ import {
 } from 'lucide-react';
 import { cn } from '../../../ui/cn';
 
+/**
+ * Seven round buttons in one row down to a 320 px phone (Leave must never wrap onto a row of its
+ * own): 36 px under 360 px, 40 px on other phones, 48 px from 640 px.
+ */
+export const CONTROL_SIZE = 'size-9 min-[360px]:size-10 sm:size-12';
+
 function ControlButton({
   label,
   pressed,
@@ -42,7 +48,8 @@ function ControlButton({
       disabled={disabled}
       onClick={onClick}
       className={cn(
-        'flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-white transition-colors',
+        CONTROL_SIZE,
+        'flex shrink-0 items-center justify-center rounded-full text-white transition-colors',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
         'disabled:cursor-not-allowed disabled:opacity-40',
         danger
@@ -85,7 +92,7 @@ export function CallControls(p: CallControlsProps) {
     <div
       role="toolbar"
       aria-label="Call controls"
-      className="flex flex-wrap items-center justify-center gap-2 sm:gap-3"
+      className="flex flex-nowrap items-center justify-center gap-1 min-[360px]:gap-2 sm:gap-3"
     >
       <ControlButton
         label="Microphone"

@@ -1,32 +1,71 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { CameraOff, Loader2, RefreshCw, Users, WifiOff } from 'lucide-react';
 import type { Room } from '@studycircle/shared';
 import { Button } from '../../../ui/button';
-import { cn } from '../../../ui/cn';
-import { toast } from '../../../ui/toast';
+import { toast, useToastPlacement } from '../../../ui/toast';
 import { ChatPanel, useRoomChat } from '../../chat';
 import {
   CHAT_OPEN_MIN_WIDTH,
+  LOCAL_TILE_ID,
+  TILE_GAP,
+  fit16by9,
+  focusedTile,
   formatElapsed,
   gridColumns,
+  gridTileWidth,
   isSpeaking,
+  lastRowShift,
   participantCountLabel,
 } from '../lib/call-rules';
+import type { RemoteParticipant } from '../lib/participants';
 import { roomIdOf } from '../api/resolve-call-room';
-import { useCall } from '../hooks/use-call';
+import { useMemberAvatar } from '../api/get-member-avatar';
+import { useCall, type CallStart } from '../hooks/use-call';
 import { useCallShortcuts } from '../hooks/use-call-shortcuts';
+import { useSpeaking } from '../hooks/use-speaking';
+import { useMediaQuery, useStageSize } from '../hooks/use-stage-size';
 import { isScreenShareSupported } from '../webrtc/media';
 import { CallControls } from './call-controls';
 import { DeviceMenu } from './device-menu';
-import { VideoTile } from './video-tile';
+import { VideoTile, type VideoTileProps } from './video-tile';
 
-const GRID_CLASSES = {
-  1: 'grid-cols-1',
-  2: 'sm:grid-cols-2',
-  3: 'sm:grid-cols-2 lg:grid-cols-3',
-  4: 'sm:grid-cols-2 lg:grid-cols-4',
-} as const;
+/** The strip beside a large view: 12 rem wide on a wide screen, 6 rem high below it on a phone. */
+const STRIP_WIDTH = 192;
+const STRIP_HEIGHT = 96;
+
+/** A remote tile: its speaking outline comes from its own audio, its picture from the room. */
+function RemoteTile({
+  roomId,
+  participant: p,
+  ...rest
+}: { roomId: string; participant: RemoteParticipant } & Pick<
+  VideoTileProps,
+  'className' | 'style' | 'compact' | 'pinned' | 'onPin'
+>) {
+  const speaking = useSpeaking(p.stream, !p.muted);
+  const avatar = useMemberAvatar(roomId, p.userId);
+  return (
+    <VideoTile
+      {...rest}
+      name={p.name}
+      stream={p.stream}
+      muted={p.muted}
+      videoOff={p.videoOff && !p.sharing}
+      hand={p.hand}
+      sharing={p.sharing}
+      speaking={speaking}
+      avatar={avatar}
+      status={
+        p.connection === 'connecting'
+          ? 'Connecting…'
+          : p.connection === 'reconnecting'
+            ? 'Reconnecting…'
+            : undefined
+      }
+    />
+  );
+}
 
 function useElapsed(since: number | undefined): string {
   const [now, setNow] = useState(() => Date.now());
@@ -42,19 +81,35 @@ export interface CallScreenProps {
   room: Room;
   /** The id or code the URL used, for the 'Room :id' fallback title. */
   routeId: string;
-  user: { id: string | null; name: string };
+  user: { id: string | null; name: string; avatar?: string };
   rtcConfig: RTCConfiguration | undefined;
   initialChatOpen: boolean;
+  /** Mic or camera off from the start (the room page's device check). */
+  start?: CallStart;
 }
 
 /**
  * The video call screen of docs/product.md §7.3-§7.8: header, video grid with a floating local
  * preview, messages, the in-call chat panel, the control bar, keyboard shortcuts and toasts.
+ *
+ * The stage is dark in both themes (`palette-fixed` keeps the light palette it is drawn with,
+ * docs/decisions/0014). The grid keeps §7.4's columns but sizes its tiles from the stage's real
+ * width and height at 16:9, centred; a shared screen or a pinned tile takes a large view with
+ * everyone else in a strip beside it (below it on a phone). Toasts move to the top, clear of the
+ * control bar and the chat's input.
  */
-export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: CallScreenProps) {
+export function CallScreen({
+  room,
+  routeId,
+  user,
+  rtcConfig,
+  initialChatOpen,
+  start,
+}: CallScreenProps) {
   const navigate = useNavigate();
   const roomId = roomIdOf(room);
-  const call = useCall({ roomId, name: user.name, rtcConfig });
+  const call = useCall({ roomId, name: user.name, rtcConfig, start });
+  useToastPlacement('top');
   const chat = useRoomChat({ roomId, userId: user.id, name: user.name });
   const [chatOpen, setChatOpen] = useState(
     () => initialChatOpen || window.innerWidth >= CHAT_OPEN_MIN_WIDTH,
@@ -68,6 +123,13 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
   const columns = gridColumns(count);
   const floating = count > 1;
   const speaking = isSpeaking(call.level) && !media.muted;
+  // Phones get one column (and the strip below the large view), as they always did.
+  const wide = useMediaQuery('(min-width: 640px)');
+  const side = useMediaQuery('(min-width: 768px)');
+  const [setArea, area] = useStageSize();
+  const [pinned, setPinned] = useState<string | null>(null);
+  const togglePin = (id: string) => setPinned((current) => (current === id ? null : id));
+  const focus = focusedTile({ pinned, remotes, localSharing: media.sharing });
 
   const leave = () => {
     call.leave();
@@ -84,8 +146,10 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
     share: () => inCall && void call.toggleShare(),
   });
 
-  const localTile = (
+  type Place = Pick<VideoTileProps, 'className' | 'style' | 'compact'>;
+  const localTile = (place: Place) => (
     <VideoTile
+      key={LOCAL_TILE_ID}
       local
       name={user.name}
       stream={call.localStream}
@@ -95,14 +159,103 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
       hand={call.hand}
       sharing={media.sharing}
       speaking={speaking}
-      compact={floating}
-      className={
-        floating
-          ? 'absolute right-3 bottom-3 z-10 aspect-video w-32 sm:w-56'
-          : 'relative aspect-video max-h-full w-full'
-      }
+      avatar={user.avatar || undefined}
+      pinned={pinned === LOCAL_TILE_ID}
+      // Alone in the call there is nothing to pin yourself above.
+      onPin={floating ? () => togglePin(LOCAL_TILE_ID) : undefined}
+      {...place}
     />
   );
+  const remoteTile = (p: RemoteParticipant, place: Place) => (
+    <RemoteTile
+      key={p.peerId}
+      roomId={roomId}
+      participant={p}
+      pinned={pinned === p.peerId}
+      onPin={() => togglePin(p.peerId)}
+      {...place}
+    />
+  );
+  const tileOf = (id: string, place: Place) => {
+    if (id === LOCAL_TILE_ID) return localTile(place);
+    const p = participants.get(id);
+    return p ? remoteTile(p, place) : null;
+  };
+
+  let stage: ReactNode;
+  if (focus) {
+    // The large view and a strip of everyone else: beside it from 768 px, below it on a phone.
+    const others = [
+      ...remotes.filter((p) => p.peerId !== focus).map((p) => p.peerId),
+      ...(focus === LOCAL_TILE_ID ? [] : [LOCAL_TILE_ID]),
+    ];
+    const strip = others.length > 0;
+    const mainWidth = fit16by9(
+      area.width - (strip && side ? STRIP_WIDTH + TILE_GAP : 0),
+      area.height - (strip && !side ? STRIP_HEIGHT + TILE_GAP : 0),
+    );
+    stage = (
+      <div
+        data-testid="stage-focus"
+        className="flex h-full flex-col justify-center gap-3 md:flex-row md:justify-start"
+      >
+        {/* On a phone the large view and the strip sit together in the middle of the stage. */}
+        <div
+          data-testid="focus-view"
+          className="flex min-h-0 min-w-0 items-center justify-center md:flex-1"
+        >
+          {tileOf(focus, {
+            className: 'relative aspect-video max-h-full max-w-full',
+            style: mainWidth > 0 ? { width: mainWidth } : { width: '100%' },
+          })}
+        </div>
+        {strip && (
+          <div
+            data-testid="video-strip"
+            className="flex h-24 shrink-0 gap-3 overflow-x-auto overflow-y-hidden md:h-auto md:w-48 md:flex-col md:justify-center md:overflow-x-hidden md:overflow-y-auto"
+          >
+            {others.map((id) =>
+              tileOf(id, {
+                compact: true,
+                className: 'relative aspect-video h-full shrink-0 md:h-auto md:w-full',
+              }),
+            )}
+          </div>
+        )}
+      </div>
+    );
+  } else {
+    const gridTiles = floating ? remotes.map((p) => p.peerId) : [LOCAL_TILE_ID];
+    const laidColumns = wide ? columns : 1;
+    const tileWidth = gridTileWidth({
+      width: area.width,
+      height: area.height,
+      columns: laidColumns,
+      tiles: gridTiles.length,
+    });
+    stage = (
+      <div
+        data-testid="video-grid"
+        data-columns={columns}
+        className="grid h-full content-center justify-center gap-3"
+        style={{
+          // Before the stage is measured (and in unit tests) the columns share the width.
+          gridTemplateColumns:
+            tileWidth > 0
+              ? `repeat(${laidColumns}, ${tileWidth}px)`
+              : `repeat(${laidColumns}, minmax(0, 1fr))`,
+        }}
+      >
+        {gridTiles.map((id, index) => {
+          const shift = lastRowShift(index, gridTiles.length, laidColumns, tileWidth);
+          return tileOf(id, {
+            className: 'relative aspect-video w-full',
+            style: shift ? { transform: `translateX(${shift}px)` } : undefined,
+          });
+        })}
+      </div>
+    );
+  }
 
   // Until the call is joined (media is handed over whenever it is ready).
   const settingUp = join.status === 'pending';
@@ -151,13 +304,13 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
   }
 
   return (
-    <div className="fixed inset-0 flex flex-col bg-slate-950 text-white">
-      <header className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-800 px-4 py-2">
+    <div className="palette-fixed fixed inset-0 flex flex-col bg-slate-950 text-white [color-scheme:dark]">
+      <header className="flex h-12 shrink-0 items-center gap-x-3 border-b border-slate-800 px-3 sm:gap-x-4 sm:px-4">
         <h1 className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">
           {room.name || `Room ${routeId}`}
         </h1>
         <p
-          className="flex items-center gap-1 text-sm text-slate-300"
+          className="flex shrink-0 items-center gap-1 text-sm text-slate-300"
           data-testid="participant-count"
         >
           <Users aria-hidden="true" className="h-4 w-4" />
@@ -175,16 +328,19 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
             Retry Media
           </Button>
         )}
-        <p className="font-mono text-sm text-slate-300 tabular-nums">
+        <p className="shrink-0 font-mono text-sm text-slate-300 tabular-nums">
           <span className="sr-only">Elapsed time </span>
           <time>{elapsed}</time>
         </p>
       </header>
 
       <div className="relative flex min-h-0 flex-1">
-        <section aria-label="Participants" className="relative min-w-0 flex-1 overflow-hidden p-3">
+        <section
+          aria-label="Participants"
+          className="relative flex min-w-0 flex-1 flex-col overflow-hidden p-3"
+        >
           {message ? (
-            <div className="flex h-full flex-col items-center justify-center text-center">
+            <div className="flex flex-1 flex-col items-center justify-center text-center">
               {message}
             </div>
           ) : (
@@ -215,33 +371,15 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
                   Waiting for others...
                 </p>
               )}
-              <div
-                data-testid="video-grid"
-                data-columns={columns}
-                className={cn('grid h-full content-center gap-3', GRID_CLASSES[columns])}
-              >
-                {!floating && localTile}
-                {remotes.map((p) => (
-                  <VideoTile
-                    key={p.peerId}
-                    name={p.name}
-                    stream={p.stream}
-                    muted={p.muted}
-                    videoOff={p.videoOff && !p.sharing}
-                    hand={p.hand}
-                    sharing={p.sharing}
-                    status={
-                      p.connection === 'connecting'
-                        ? 'Connecting…'
-                        : p.connection === 'reconnecting'
-                          ? 'Reconnecting…'
-                          : undefined
-                    }
-                    className="relative aspect-video w-full"
-                  />
-                ))}
+              <div ref={setArea} className="relative min-h-0 flex-1">
+                {stage}
               </div>
-              {floating && localTile}
+              {floating &&
+                !focus &&
+                localTile({
+                  compact: true,
+                  className: 'absolute right-3 bottom-3 z-10 aspect-video w-28 sm:w-56',
+                })}
             </>
           )}
         </section>
@@ -268,7 +406,7 @@ export function CallScreen({ room, routeId, user, rtcConfig, initialChatOpen }: 
         )}
       </div>
 
-      <footer className="border-t border-slate-800 px-3 py-3">
+      <footer className="shrink-0 border-t border-slate-800 px-2 py-3 sm:px-3">
         <CallControls
           muted={media.muted}
           videoOff={media.videoOff}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Settings2 } from 'lucide-react';
 import { cn } from '../../../ui/cn';
+import { CONTROL_SIZE } from './call-controls';
 import { listDevices, type MediaDeviceOption } from '../webrtc/media';
 
 export interface DeviceMenuProps {
@@ -96,7 +97,10 @@ export function DeviceMenu({ current, onChoose, className }: DeviceMenuProps) {
           if (!open) setSelected(current());
           setOpen((o) => !o);
         }}
-        className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-700 text-white hover:bg-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        className={cn(
+          CONTROL_SIZE,
+          'flex items-center justify-center rounded-full bg-slate-700 text-white hover:bg-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
+        )}
       >
         <Settings2 aria-hidden="true" className="h-5 w-5" />
       </button>

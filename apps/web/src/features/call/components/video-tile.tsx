@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Hand, MicOff, MonitorUp, VideoOff } from 'lucide-react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { AudioLines, Hand, MicOff, MonitorUp, Pin, PinOff, VideoOff } from 'lucide-react';
 import { cn } from '../../../ui/cn';
 
 export interface VideoTileProps {
@@ -15,15 +15,22 @@ export interface VideoTileProps {
   speaking?: boolean;
   status?: string;
   className?: string;
-  /** The floating preview: smaller labels. */
+  style?: CSSProperties;
+  /** The floating preview and the strip beside a large view: smaller labels. */
   compact?: boolean;
+  /** The person's uploaded picture, shown while the camera is off (the initial without one). */
+  avatar?: string;
+  /** Pinning: the tile then takes the large view (pressed), pressing again unpins. */
+  pinned?: boolean;
+  onPin?: () => void;
 }
 
 /**
  * One participant (docs/product.md §7.9). The picture plays muted; a remote
  * participant's sound plays through its own audio element, so a browser that refuses unmuted
- * autoplay still shows the video. Mute, camera-off, hand and screen states are shown with an
- * icon and text, never by colour alone.
+ * autoplay still shows the video. Mute, camera-off, hand, screen and speaking states are shown
+ * with an icon and text, never by colour alone (the speaker's outline has a wave icon and a
+ * "Speaking" label for screen readers).
  */
 export function VideoTile({
   name,
@@ -37,8 +44,13 @@ export function VideoTile({
   speaking = false,
   status,
   className,
+  style,
   compact = false,
+  avatar,
+  pinned = false,
+  onPin,
 }: VideoTileProps) {
+  const [failedAvatar, setFailedAvatar] = useState<string | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
 
@@ -67,10 +79,13 @@ export function VideoTile({
       data-muted={muted || undefined}
       data-hand={hand || undefined}
       data-sharing={sharing || undefined}
+      data-pinned={pinned || undefined}
+      style={style}
       className={cn(
         // Positioned by the caller: relative in the grid, absolute as the floating preview.
-        'm-0 overflow-hidden rounded-xl bg-slate-800 shadow-lg ring-2 ring-transparent',
-        speaking && 'ring-emerald-400',
+        'm-0 overflow-hidden rounded-xl bg-slate-800 shadow-lg',
+        // The active speaker's outline (with the wave icon in the caption: not colour alone).
+        speaking && 'outline-3 outline-offset-2 outline-emerald-400',
         className,
       )}
     >
@@ -90,32 +105,73 @@ export function VideoTile({
       {!local && <audio ref={audioRef} autoPlay />}
       {!showVideo && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-slate-300">
-          <span
-            aria-hidden="true"
-            className={cn(
-              'flex items-center justify-center rounded-full bg-brand-600 font-semibold text-white',
-              compact ? 'h-10 w-10 text-lg' : 'h-16 w-16 text-2xl',
-            )}
-          >
-            {name.trim().charAt(0).toUpperCase() || '?'}
-          </span>
-          <span className="flex items-center gap-1 text-xs">
+          {avatar && failedAvatar !== avatar ? (
+            // The name is in the caption: the picture itself says nothing more.
+            <img
+              src={avatar}
+              alt=""
+              data-testid="tile-avatar"
+              onError={() => setFailedAvatar(avatar)}
+              className={cn(
+                'rounded-full object-cover shadow-md',
+                compact ? 'h-10 w-10' : 'h-20 w-20 sm:h-24 sm:w-24',
+              )}
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className={cn(
+                'flex items-center justify-center rounded-full bg-brand-600 font-semibold text-white',
+                compact ? 'h-10 w-10 text-lg' : 'h-16 w-16 text-2xl',
+              )}
+            >
+              {name.trim().charAt(0).toUpperCase() || '?'}
+            </span>
+          )}
+          <span className={cn('flex items-center gap-1 text-xs', compact && 'sr-only')}>
             <VideoOff aria-hidden="true" className="h-3.5 w-3.5" />
             Camera off
           </span>
         </div>
       )}
-      {hand && (
-        <span className="absolute top-2 left-2 flex items-center gap-1 rounded-full bg-amber-400 px-2 py-1 text-xs font-semibold text-slate-900">
-          <Hand aria-hidden="true" className="h-3.5 w-3.5" />
-          Hand raised
-        </span>
+      {(hand || sharing) && (
+        <div className="absolute top-2 left-2 flex max-w-[calc(100%-3rem)] flex-col items-start gap-1">
+          {hand && (
+            <span className="flex items-center gap-1 rounded-full bg-amber-400 px-2 py-1 text-xs font-semibold text-slate-900">
+              <Hand aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+              <span className={cn(compact && 'sr-only')}>Hand raised</span>
+            </span>
+          )}
+          {sharing && (
+            <span className="flex items-center gap-1 rounded-full bg-brand-600 px-2 py-1 text-xs font-semibold text-white">
+              <MonitorUp aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+              <span className={cn('truncate', compact && 'sr-only')}>
+                {local ? 'You are sharing your screen' : 'Sharing screen'}
+              </span>
+            </span>
+          )}
+        </div>
       )}
-      {sharing && (
-        <span className="absolute top-2 right-2 flex items-center gap-1 rounded-full bg-brand-600 px-2 py-1 text-xs font-semibold text-white">
-          <MonitorUp aria-hidden="true" className="h-3.5 w-3.5" />
-          {local ? 'You are sharing your screen' : 'Sharing screen'}
-        </span>
+      {onPin && (
+        <button
+          type="button"
+          aria-label={`Pin ${label}`}
+          aria-pressed={pinned}
+          title={pinned ? `Unpin ${label}` : `Pin ${label}`}
+          onClick={onPin}
+          className={cn(
+            'absolute top-1.5 right-1.5 flex items-center justify-center rounded-full bg-slate-950/70 text-white hover:bg-slate-950/90',
+            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white',
+            compact ? 'h-7 w-7' : 'h-9 w-9',
+            pinned && 'bg-brand-600 hover:bg-brand-700',
+          )}
+        >
+          {pinned ? (
+            <PinOff aria-hidden="true" className="h-4 w-4" />
+          ) : (
+            <Pin aria-hidden="true" className="h-4 w-4" />
+          )}
+        </button>
       )}
       <figcaption className="absolute right-2 bottom-2 left-2 flex min-w-0 items-center gap-1.5">
         <span className="flex min-w-0 items-center gap-1 rounded-md bg-slate-950/70 px-2 py-1 text-xs text-white">
@@ -126,6 +182,9 @@ export function VideoTile({
             </>
           )}
           <span className="truncate">{label}</span>
+          {speaking && (
+            <AudioLines aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-emerald-300" />
+          )}
         </span>
         {status && (
           <span className="shrink-0 rounded-md bg-slate-950/70 px-2 py-1 text-xs text-amber-200">

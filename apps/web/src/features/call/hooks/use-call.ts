@@ -10,10 +10,17 @@ import { stopStream } from '../webrtc/media';
 export type LinkStatus = 'connecting' | 'connected' | 'disconnected';
 export type JoinStatus = 'pending' | 'joined' | 'full' | 'refused';
 
+/** How the room page's device check asked to join: with the mic or the camera off. */
+export interface CallStart {
+  muted?: boolean;
+  videoOff?: boolean;
+}
+
 export interface CallOptions {
   roomId: string;
   name: string;
   rtcConfig: RTCConfiguration | undefined;
+  start?: CallStart;
 }
 
 const INITIAL_MEDIA: LocalMediaSnapshot = {
@@ -31,7 +38,7 @@ const INITIAL_MEDIA: LocalMediaSnapshot = {
  * acquires local media, opens the live link, joins once both are ready, and runs the session.
  * Everything it exposes is React state plus the control actions.
  */
-export function useCall({ roomId, name, rtcConfig }: CallOptions) {
+export function useCall({ roomId, name, rtcConfig, start }: CallOptions) {
   const [participants, dispatch] = useReducer(participantsReducer, emptyParticipants);
   const [link, setLink] = useState<LinkStatus>('connecting');
   const [media, setMedia] = useState<LocalMediaSnapshot>(INITIAL_MEDIA);
@@ -47,6 +54,8 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
   const sessionRef = useRef<CallSession | null>(null);
   const [controller, setController] = useState<LocalMediaController | null>(null);
   const handRef = useRef(false);
+  // Read once: the choice applies to this visit's first media, not to later renders.
+  const startRef = useRef(start);
 
   // Local media: acquired once per visit (again on Retry Media).
   useEffect(() => {
@@ -59,6 +68,9 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     );
     mediaRef.current = created;
     setController(created);
+    // Flags set before the devices open: the new tracks start disabled, so nothing is ever sent.
+    if (startRef.current?.muted) created.setMuted(true);
+    if (startRef.current?.videoOff) created.setVideoOff(true);
     void created.acquire().then((snapshot) => {
       if (snapshot.status === 'ready' && snapshot.failed)
         toast('Could not access camera/microphone.', { tone: 'error' });
@@ -69,22 +81,23 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     };
   }, []);
 
-  // The live link, with its toasts (docs/product.md §7.8).
+  // The live link, with its toasts (docs/product.md §7.8). Each kind of toast has a key, so a burst
+  // (a flapping link, the mic toggled five times) shows only the latest.
   useEffect(() => {
     const { socket: s, release } = acquireSocket();
     setSocket(s);
     if (s.connected) setLink('connected');
     const onConnect = () => {
       setLink('connected');
-      toast('Connected', { tone: 'success' });
+      toast('Connected', { tone: 'success', key: 'call-link' });
     };
     const onDisconnect = () => {
       setLink('disconnected');
-      toast('Disconnected', { tone: 'error' });
+      toast('Disconnected', { tone: 'error', key: 'call-link' });
     };
     const onError = () => {
       setLink('disconnected');
-      toast('Connection error', { tone: 'error' });
+      toast('Connection error', { tone: 'error', key: 'call-link' });
     };
     s.on('connect', onConnect);
     s.on('disconnect', onDisconnect);
@@ -150,7 +163,7 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     if (!c || !c.snapshot.hasAudio) return;
     const muted = !c.snapshot.muted;
     c.setMuted(muted);
-    toast(muted ? 'Mic off' : 'Mic on');
+    toast(muted ? 'Mic off' : 'Mic on', { key: 'call-mic' });
   }, []);
 
   const toggleCamera = useCallback(() => {
@@ -158,14 +171,14 @@ export function useCall({ roomId, name, rtcConfig }: CallOptions) {
     if (!c || !c.snapshot.hasVideo) return;
     const off = !c.snapshot.videoOff;
     c.setVideoOff(off);
-    toast(off ? 'Cam off' : 'Cam on');
+    toast(off ? 'Cam off' : 'Cam on', { key: 'call-camera' });
   }, []);
 
   const toggleHand = useCallback(() => {
     const raised = !handRef.current;
     handRef.current = raised;
     setHand(raised);
-    toast(raised ? 'Hand raised' : 'Hand lowered');
+    toast(raised ? 'Hand raised' : 'Hand lowered', { key: 'call-hand' });
   }, []);
 
   const toggleShare = useCallback(async () => {

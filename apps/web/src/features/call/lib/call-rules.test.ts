@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LOCAL_TILE_ID,
+  fit16by9,
+  focusedTile,
   formatElapsed,
   gridColumns,
+  gridTileWidth,
+  lastRowShift,
   isSpeaking,
   participantCountLabel,
   shortcutFor,
@@ -20,6 +25,58 @@ describe('gridColumns (docs/product.md §7.4)', () => {
     [12, 4],
   ])('%i participants -> %i columns', (participants, columns) => {
     expect(gridColumns(participants)).toBe(columns);
+  });
+});
+
+describe('gridTileWidth: tiles fill the stage at 16:9', () => {
+  // The stage at 1280x800 with the chat open (about 872 by 660 once header and bar are off).
+  const stage = { width: 872, height: 660, gap: 12 };
+
+  it('gives a 2-column grid tiles as wide as a column when the height allows', () => {
+    expect(gridTileWidth({ ...stage, columns: 2, tiles: 1 })).toBe(430);
+    expect(gridTileWidth({ ...stage, columns: 2, tiles: 3 })).toBe(430);
+  });
+
+  it('narrows the tiles when the rows would be taller than the stage', () => {
+    // Four columns, two rows in a short stage: each row is 124 px high, so 220 px wide.
+    expect(gridTileWidth({ width: 1200, height: 260, columns: 4, tiles: 7, gap: 12 })).toBe(220);
+    // One column on a phone, two people stacked.
+    expect(gridTileWidth({ width: 366, height: 500, columns: 1, tiles: 2, gap: 12 })).toBe(366);
+  });
+
+  it('fits 16:9 boxes', () => {
+    expect(fit16by9(1600, 450)).toBe(800);
+    expect(fit16by9(320, 900)).toBe(320);
+    expect(fit16by9(-5, 10)).toBe(0);
+  });
+});
+
+describe('lastRowShift', () => {
+  it('moves an incomplete last row to the middle and leaves full rows alone', () => {
+    expect(lastRowShift(0, 1, 2, 430, 12)).toBe(221);
+    expect([0, 1, 2].map((i) => lastRowShift(i, 3, 2, 100, 10))).toEqual([0, 0, 55]);
+    expect([0, 1].map((i) => lastRowShift(i, 2, 2, 100, 10))).toEqual([0, 0]);
+  });
+});
+
+describe('focusedTile', () => {
+  const remotes = [
+    { peerId: 'a', sharing: false },
+    { peerId: 'b', sharing: true },
+  ];
+
+  it("shows a shared screen large, someone else's before this side's own", () => {
+    expect(focusedTile({ pinned: null, remotes, localSharing: true })).toBe('b');
+    expect(focusedTile({ pinned: null, remotes: [], localSharing: true })).toBe(LOCAL_TILE_ID);
+    expect(focusedTile({ pinned: null, remotes: [remotes[0]!], localSharing: false })).toBeNull();
+  });
+
+  it('puts a pinned tile first, and forgets a pin whose person left', () => {
+    expect(focusedTile({ pinned: 'a', remotes, localSharing: false })).toBe('a');
+    expect(focusedTile({ pinned: LOCAL_TILE_ID, remotes, localSharing: false })).toBe(
+      LOCAL_TILE_ID,
+    );
+    expect(focusedTile({ pinned: 'gone', remotes, localSharing: false })).toBe('b');
   });
 });
 

@@ -12,6 +12,69 @@ export function gridColumns(participants: number): 1 | 2 | 3 | 4 {
   return 4;
 }
 
+/** Space between tiles, in CSS pixels (the grid's and the strip's gap). */
+export const TILE_GAP = 12;
+
+/** The width of the largest 16:9 box that fits `width` by `height`. */
+export function fit16by9(width: number, height: number): number {
+  return Math.max(0, Math.floor(Math.min(width, (height * 16) / 9)));
+}
+
+/**
+ * The grid's tile width: as wide as a column allows, unless the rows would then be taller than the
+ * stage, so the tiles fill the stage both ways at 16:9 instead of huddling in a corner
+ * (docs/product.md §7.4 still decides the columns).
+ */
+export function gridTileWidth(stage: {
+  width: number;
+  height: number;
+  columns: number;
+  tiles: number;
+  gap?: number;
+}): number {
+  const { width, height, columns, tiles, gap = TILE_GAP } = stage;
+  const rows = Math.max(1, Math.ceil(tiles / columns));
+  const byWidth = (width - gap * (columns - 1)) / columns;
+  const byHeight = (height - gap * (rows - 1)) / rows;
+  return fit16by9(byWidth, byHeight);
+}
+
+/**
+ * How far to move a tile of an incomplete last row so that row sits in the middle, as the full
+ * rows do (0 for every other tile).
+ */
+export function lastRowShift(
+  index: number,
+  tiles: number,
+  columns: number,
+  tileWidth: number,
+  gap = TILE_GAP,
+): number {
+  const inLastRow = tiles % columns;
+  if (inLastRow === 0 || index < tiles - inLastRow) return 0;
+  return ((columns - inLastRow) * (tileWidth + gap)) / 2;
+}
+
+/** The id the local tile goes by when pinned. */
+export const LOCAL_TILE_ID = 'local';
+
+/**
+ * Which tile takes the large view, if any: the pinned one while it is still there, else a shared
+ * screen (someone else's first, then this side's own), else none and the grid shows everyone.
+ */
+export function focusedTile(state: {
+  pinned: string | null;
+  remotes: readonly { peerId: string; sharing: boolean }[];
+  localSharing: boolean;
+}): string | null {
+  const { pinned, remotes, localSharing } = state;
+  if (pinned === LOCAL_TILE_ID || (pinned && remotes.some((r) => r.peerId === pinned)))
+    return pinned;
+  const sharing = remotes.find((r) => r.sharing);
+  if (sharing) return sharing.peerId;
+  return localSharing ? LOCAL_TILE_ID : null;
+}
+
 /** "1 participant", "3 participants". */
 export function participantCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'participant' : 'participants'}`;

@@ -24,6 +24,14 @@ describe('participantsReducer', () => {
     });
   });
 
+  it('keeps the account id when an offer (which names only the sender) re-announces a peer', () => {
+    const state = run(
+      { type: 'joined', peerId: 'a', name: 'Ann', userId: 'u1' },
+      { type: 'joined', peerId: 'a', name: 'Ann' },
+    );
+    expect(state.get('a')?.userId).toBe('u1');
+  });
+
   it('applies state messages partially and keeps the rest', () => {
     const state = run(
       { type: 'joined', peerId: 'a', name: 'Ann' },

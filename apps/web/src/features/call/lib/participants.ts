@@ -8,6 +8,8 @@ export type PeerConnectionState = 'connecting' | 'connected' | 'reconnecting';
 
 export interface RemoteParticipant {
   peerId: string;
+  /** The account behind the peer (from users-in-room or user-joined), for its picture. */
+  userId?: string;
   name: string;
   stream: MediaStream | null;
   muted: boolean;
@@ -21,7 +23,7 @@ export interface RemoteParticipant {
 export type ParticipantsState = ReadonlyMap<string, RemoteParticipant>;
 
 export type ParticipantsAction =
-  | { type: 'joined'; peerId: string; name: string }
+  | { type: 'joined'; peerId: string; name: string; userId?: string }
   | { type: 'left'; peerId: string }
   | { type: 'stream'; peerId: string; stream: MediaStream }
   | {
@@ -53,6 +55,8 @@ export function participantsReducer(
       const next = new Map(state);
       next.set(action.peerId, {
         peerId: action.peerId,
+        // An offer names its sender but not the account: keep the account id already known.
+        userId: action.userId ?? existing?.userId,
         name: action.name,
         stream: existing?.stream ?? null,
         muted: existing?.muted ?? false,

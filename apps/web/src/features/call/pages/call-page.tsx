@@ -9,6 +9,7 @@ import { displayName, useAuth } from '../../auth';
 import { roomIdOf, useCallRoom } from '../api/resolve-call-room';
 import { useCallConfig } from '../api/get-call-config';
 import { CallScreen } from '../components/call-screen';
+import type { CallStart } from '../hooks/use-call';
 
 /**
  * The configuration when the server's list could not be fetched: no ICE servers, direct paths
@@ -25,6 +26,15 @@ function roomFromState(state: unknown, param: string): Room | undefined {
   return keys.some((k) => typeof k === 'string' && k.toLowerCase() === param.toLowerCase())
     ? r
     : undefined;
+}
+
+/** Mic or camera off, as the room page's device check passes them in navigation state. */
+function startFromState(state: unknown): CallStart | undefined {
+  if (!state || typeof state !== 'object') return undefined;
+  const start = (state as { start?: unknown }).start;
+  if (!start || typeof start !== 'object') return undefined;
+  const { muted, videoOff } = start as Record<string, unknown>;
+  return { muted: muted === true, videoOff: videoOff === true };
 }
 
 /** The load failure's own sentence (docs/product.md §5.12). */
@@ -48,6 +58,7 @@ export function CallPage() {
   const [openChat] = useState(
     () => (location.state as { initialTab?: unknown } | null)?.initialTab === 'chat',
   );
+  const [start] = useState(() => startFromState(location.state));
 
   useEffect(() => {
     document.title = room.data ? `${room.data.name} · Call · StudyCircle` : 'Call · StudyCircle';
@@ -57,7 +68,7 @@ export function CallPage() {
 
   if (room.isError) {
     return (
-      <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-950 px-4 text-center text-white">
+      <div className="palette-fixed flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-950 px-4 text-center text-white [color-scheme:dark]">
         <h1 className="max-w-lg text-lg font-semibold break-words [overflow-wrap:anywhere]">
           {'Unable to open room. '}
           {errorText(room.error)}
@@ -72,7 +83,7 @@ export function CallPage() {
 
   if (!room.data || !user) {
     return (
-      <div className="flex min-h-dvh items-center justify-center bg-slate-950 text-white">
+      <div className="palette-fixed flex min-h-dvh items-center justify-center bg-slate-950 text-white [color-scheme:dark]">
         <LoadingBlock label="Loading room…" />
       </div>
     );
@@ -83,10 +94,15 @@ export function CallPage() {
       key={roomIdOf(room.data)}
       room={room.data}
       routeId={roomId}
-      user={{ id: user.id ?? user._id ?? null, name: displayName(user) }}
+      user={{
+        id: user.id ?? user._id ?? null,
+        name: displayName(user),
+        avatar: user.profilePic || undefined,
+      }}
       // Without the server's list (a failed request) the call still works on direct paths.
       rtcConfig={config.data ?? (config.isError ? DIRECT_ONLY : undefined)}
       initialChatOpen={openChat}
+      start={start}
     />
   );
 }

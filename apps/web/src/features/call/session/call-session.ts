@@ -51,6 +51,7 @@ export interface CallSessionOptions {
 interface PeerInfo {
   id: string;
   name?: string;
+  userId?: string;
 }
 
 /** A description as relayed: the browser's object, or bare SDP text from another client. */
@@ -220,7 +221,7 @@ export class CallSession {
   private remember(user: PeerInfo) {
     const name = displayNameOf(user.name ?? this.names.get(user.id));
     this.names.set(user.id, name);
-    this.o.dispatch({ type: 'joined', peerId: user.id, name });
+    this.o.dispatch({ type: 'joined', peerId: user.id, name, userId: user.userId });
   }
 
   private link(peerId: string, initiator: boolean): PeerLink {

@@ -153,7 +153,7 @@ export function DashboardPage() {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <section
         aria-labelledby="dashboard-greeting"
-        className="flex flex-col gap-6 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-800 p-6 text-white shadow-sm sm:p-8 lg:flex-row lg:items-center lg:justify-between"
+        className="palette-fixed flex flex-col gap-6 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-800 p-6 text-white shadow-sm sm:p-8 lg:flex-row lg:items-center lg:justify-between"
       >
         <div className="flex min-w-0 items-start gap-4">
           <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-white/15 sm:h-14 sm:w-14">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import {
   CalendarClock,
+  Camera,
   Check,
   Copy,
   FileText,
@@ -22,6 +23,7 @@ import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { displayName, useAuth } from '../../auth';
+import { DeviceCheckDialog, type CallStart } from '../../call';
 import { ChatPanel, useRoomChat } from '../../chat';
 import { useRoom } from '../api/get-room';
 import { useJoinRoom } from '../api/join-room';
@@ -112,10 +114,13 @@ function DetailView({
 
   const callPath = `/rooms/call/room/${encodeURIComponent(id)}`;
 
-  const joinCall = () => {
+  const [checking, setChecking] = useState(false);
+
+  /** Opens the call; `start` carries the device check's mic and camera choice. */
+  const joinCall = (start?: CallStart) => {
     setJoiningCall(true);
     const from = window.location.pathname;
-    navigate(callPath, { state: { room } });
+    navigate(callPath, { state: start ? { room, start } : { room } });
     // A route guard or a pending lazy chunk can swallow the client-side navigation; a full load
     // of the call URL then gets the user there anyway.
     fallback.current = setTimeout(() => {
@@ -147,7 +152,7 @@ function DetailView({
         aria-labelledby="room-title"
         className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
       >
-        <header className="relative bg-gradient-to-br from-brand-600 to-brand-800 px-6 py-7 text-white sm:px-8">
+        <header className="palette-fixed relative bg-gradient-to-br from-brand-600 to-brand-800 px-6 py-7 text-white sm:px-8">
           <button
             type="button"
             onClick={close}
@@ -239,7 +244,7 @@ function DetailView({
             </div>
           ) : (
             <div className="grid gap-3 sm:grid-cols-2">
-              <Button size="lg" onClick={joinCall} disabled={joiningCall}>
+              <Button size="lg" onClick={() => joinCall()} disabled={joiningCall}>
                 <Video aria-hidden="true" className="h-5 w-5" />
                 {joiningCall ? 'Joining...' : 'Join Video Call'}
               </Button>
@@ -270,6 +275,24 @@ function DetailView({
                 )}
                 Share Room
               </Button>
+              {/* Optional: the call itself joins straight away (docs/product.md §7.2). */}
+              <Button
+                variant="ghost"
+                className="sm:col-span-2"
+                onClick={() => setChecking(true)}
+                disabled={joiningCall}
+              >
+                <Camera aria-hidden="true" className="h-4 w-4" />
+                Check camera and microphone
+              </Button>
+              <DeviceCheckDialog
+                open={checking}
+                onOpenChange={setChecking}
+                onJoin={(start) => {
+                  setChecking(false);
+                  joinCall(start);
+                }}
+              />
             </div>
           )}
           {share.copied && <Alert tone="success">Room link copied to clipboard.</Alert>}

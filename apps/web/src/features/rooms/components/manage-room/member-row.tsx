@@ -5,6 +5,7 @@ import { Badge } from '../../../../ui/badge';
 import { Button } from '../../../../ui/button';
 import { ConfirmStep, useConfirmStep } from '../../../../ui/confirm-step';
 import { toast } from '../../../../ui/toast';
+import { useMemberAvatar } from '../../../call';
 import { useChangeMemberRole } from '../../api/change-member-role';
 import { useRemoveMember } from '../../api/remove-member';
 import type { roleOf } from '../../lib/room-rules';
@@ -25,6 +26,7 @@ export function MemberRow({
 }) {
   const changeRole = useChangeMemberRole(roomId);
   const remove = useRemoveMember(roomId);
+  const avatar = useMemberAvatar(roomId, member.id);
   const step = useConfirmStep();
   const isOwnerRow = member.role === 'owner';
   // The owner changes roles; admins may only remove plain members (the server enforces both).
@@ -35,12 +37,22 @@ export function MemberRow({
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span
-          aria-hidden="true"
-          className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
-        >
-          {member.name.charAt(0).toUpperCase() || '?'}
-        </span>
+        {avatar ? (
+          // The name is beside it: the picture adds nothing for a screen reader.
+          <img
+            src={avatar}
+            alt=""
+            data-testid="member-avatar"
+            className="h-9 w-9 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700"
+          >
+            {member.name.charAt(0).toUpperCase() || '?'}
+          </span>
+        )}
         <div className="min-w-0 flex-1 basis-40">
           <p className="truncate text-sm font-medium text-slate-900" title={member.name}>
             {member.name}
