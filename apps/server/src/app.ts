@@ -13,13 +13,14 @@ import { clientErrorReply, frameworkErrorReply } from './plugins/raw-replies.js'
 import securityPlugin from './plugins/security.js';
 import spaPlugin from './plugins/spa.js';
 import socketPlugin from './plugins/socket.js';
+import { createEventLimits, type EventLimitsDeps } from './plugins/socket-limits.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { roomsRoutes } from './modules/rooms/rooms.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
-import { registerChatHandlers, type ChatSocketDeps } from './modules/chat/chat.socket.js';
+import { registerChatHandlers } from './modules/chat/chat.socket.js';
 import { registerCallHandlers } from './modules/signalling/signalling.socket.js';
 import { signallingRoutes } from './modules/signalling/signalling.routes.js';
 import { createServices } from './services.js';
@@ -67,8 +68,8 @@ export interface AppOptions {
   /** Namespace for rate-limit counters in Redis; tests use their own so runs do not collide. */
   rateLimitPrefix?: string;
   logger?: FastifyServerOptions['logger'];
-  /** Per-socket chat rate limit; load and fault tests raise it. */
-  chatRate?: ChatSocketDeps['chatRate'];
+  /** Replaces the per-socket chat bucket (a test reaching the limit in a few messages). */
+  chatRate?: EventLimitsDeps['chatRate'];
   /** How long a request may take to arrive; tests shorten it to watch a slow one be cut off. */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -201,8 +202,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(socketPlugin);
   // The socket transports, like the routes below, over the services built above.
   const { rooms, chat, live } = app.services;
-  registerCallHandlers(app.io, { rooms, live, log: app.log });
-  registerChatHandlers(app.io, { rooms, chat, live, log: app.log, chatRate: options.chatRate });
+  // One set of per-account counters for every event, shared by both modules' handlers.
+  const limits = createEventLimits({
+    rateLimiter: app.deps.rateLimiter,
+    factor: config.rateLimitFactor,
+    chatRate: options.chatRate,
+  });
+  registerCallHandlers(app.io, { rooms, live, log: app.log, limits });
+  registerChatHandlers(app.io, { rooms, chat, live, log: app.log, limits });
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(roomsRoutes, { prefix: '/api' });

@@ -108,7 +108,10 @@ export interface Config {
    * or the proxies' addresses. `true` believes any client and is warned about at start-up.
    */
   trustProxy: boolean | number | string;
-  /** Multiplies every per-IP rate limit (docs/decisions/0007-rate-limits.md). */
+  /**
+   * Multiplies every per-IP rate limit (docs/decisions/0007-rate-limits.md) and the live room's
+   * socket limits (docs/decisions/0016-socket-limits.md).
+   */
   rateLimitFactor: number;
   logLevel: string;
 }

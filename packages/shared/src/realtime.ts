@@ -33,10 +33,15 @@ export const REALTIME_LIMITS = {
   chatTextMax: 2000,
   /** A client-made chat message id (a UUID fits): 1 to 64 of A-Z a-z 0-9 _ -. */
   clientIdMax: 64,
-  /** A session description: generous for many m-lines, far below the socket's buffer limit. */
-  sdpMax: 64 * 1024,
-  /** One ICE candidate line. */
-  candidateMax: 2048,
+  /**
+   * A session description. A browser's offer for audio and video with every codec it knows is
+   * about 6 KB; with a screen share, simulcast and a dozen candidates inlined real ones reach
+   * 15 KB. 32 KB is twice that, and keeps what one relay can make the server hold small (a
+   * 60 KB "offer" is no browser's).
+   */
+  sdpMax: 32 * 1024,
+  /** One ICE candidate line: real ones (IPv6, mDNS name, TURN relay) are under 300 characters. */
+  candidateMax: 1024,
   /** A display name in a payload (ignored by the server, which uses the account name). */
   nameMax: 100,
   /** A socket id (`to`). */
@@ -48,9 +53,91 @@ export const REALTIME_LIMITS = {
 
 /**
  * Per-socket chat rate limit, a token bucket: `burst` messages at once, refilled at `perSecond`.
- * The server may multiply both by its rate-limit factor (test and load rigs).
+ * The server multiplies both by its rate-limit factor (RATE_LIMIT_FACTOR).
  */
 export const CHAT_RATE_LIMIT = { burst: 20, perSecond: 5 } as const;
+
+/**
+ * Sockets one account may hold open at once, all server nodes together (times RATE_LIMIT_FACTOR):
+ * a student with a dozen tabs on a laptop and a phone beside it stays well under it; the 26th
+ * connection is refused with TOO_MANY_CONNECTIONS.
+ */
+export const MAX_SOCKETS_PER_USER = 25;
+
+/** A limit on one client event: a token bucket per socket and a fixed window per account. */
+export interface RealtimeEventLimit {
+  /** Per socket, in the server's memory: `burst` at once, refilled at `perSecond`. */
+  perSocket: { burst: number; perSecond: number };
+  /** Per account across every socket and node (in Redis when there is one). */
+  perUser: { max: number; windowMs: number };
+  /** What a refusal says (`REALTIME_MESSAGES` key); the code is always RATE_LIMITED. */
+  message: 'chatRateLimited' | 'callRateLimited' | 'eventRateLimited';
+}
+
+/**
+ * Every client event's rate limits, in one table (docs/decisions/0016-socket-limits.md says why
+ * each number). All of them are multiplied by the server's RATE_LIMIT_FACTOR. They are sized for
+ * a person: a call start sends a few offers and a burst of ICE candidates to each of up to seven
+ * peers, a person toggles the mic or raises a hand a few times a second at most, and several tabs
+ * of one account share the per-account windows.
+ */
+export const REALTIME_EVENT_LIMITS = {
+  // Each join tells everyone in the call (user-joined) and the room (call-presence): joining
+  // and leaving is what bounds that fan-out.
+  'join-room': {
+    perSocket: { burst: 6, perSecond: 0.2 },
+    perUser: { max: 30, windowMs: 60_000 },
+    message: 'callRateLimited',
+  },
+  // Leaving only fans out after a join, so it is looser: a leave is never what a person waits on.
+  'leave-room': {
+    perSocket: { burst: 12, perSecond: 0.5 },
+    perUser: { max: 60, windowMs: 60_000 },
+    message: 'callRateLimited',
+  },
+  // A room page subscribes once per visit and after each reconnect.
+  'join-chat': {
+    perSocket: { burst: 20, perSecond: 1 },
+    perUser: { max: 120, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  'leave-chat': {
+    perSocket: { burst: 20, perSecond: 1 },
+    perUser: { max: 120, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // One offer and answer per peer at the start, then one per renegotiation (a screen share, a
+  // camera switch, an ICE restart), times seven peers, times crossed offers.
+  offer: {
+    perSocket: { burst: 40, perSecond: 4 },
+    perUser: { max: 300, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  answer: {
+    perSocket: { burst: 40, perSecond: 4 },
+    perUser: { max: 300, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // A browser gathers 5-30 candidates per peer (host per interface, server-reflexive, one per
+  // TURN transport) within a second or two, seven peers at once, and again on an ICE restart.
+  'ice-candidate': {
+    perSocket: { burst: 400, perSecond: 40 },
+    perUser: { max: 3000, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // Mic, camera, hand and screen toggles, plus one announcement to each newcomer.
+  'peer-state': {
+    perSocket: { burst: 20, perSecond: 4 },
+    perUser: { max: 240, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // A fast typist sends a message every second or two; the outbox may flush a backlog at once.
+  'chat-message': {
+    perSocket: CHAT_RATE_LIMIT,
+    perUser: { max: 40, windowMs: 10_000 },
+    message: 'chatRateLimited',
+  },
+} as const satisfies Record<keyof ClientToServerEvents, RealtimeEventLimit>;
 
 /** Codes a socket error or refused acknowledgement carries (HTTP's codes plus the call's own). */
 export const REALTIME_ERROR_CODES = {
@@ -66,6 +153,8 @@ export const REALTIME_ERROR_CODES = {
   notInRoom: 'NOT_IN_ROOM',
   /** `to` names a socket that is not in the same call. */
   peerNotFound: 'PEER_NOT_FOUND',
+  /** The account already holds MAX_SOCKETS_PER_USER open sockets (a refused connection). */
+  tooManyConnections: 'TOO_MANY_CONNECTIONS',
 } as const;
 export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALTIME_ERROR_CODES];
 
@@ -73,6 +162,10 @@ export type RealtimeErrorCode = (typeof REALTIME_ERROR_CODES)[keyof typeof REALT
 export const REALTIME_MESSAGES = {
   callFull: `This call is full (${CALL_LIMIT} people). You can still use the chat.`,
   chatRateLimited: 'You are sending messages too fast. Please wait a moment.',
+  callRateLimited: 'You are joining and leaving the call too quickly. Please wait a moment.',
+  eventRateLimited: 'Too many requests from this connection. Please wait a moment.',
+  tooManyConnections:
+    'This account has too many open tabs or devices connected. Close some and try again.',
   chatTextRequired: 'Message cannot be empty',
   chatTextTooLong: `Message must be at most ${REALTIME_LIMITS.chatTextMax} characters long`,
   invalidPayload: 'Invalid message from the client.',
@@ -115,10 +208,15 @@ export type ServerErrorPayload = z.infer<typeof ServerErrorPayloadSchema>;
 const roomIdField = z
   .string({ error: 'roomId must be a room id' })
   .regex(OBJECT_ID_PATTERN, 'roomId must be a room id');
+/**
+ * A participant is addressed by its socket id (base64url characters). Channel names (`call:...`,
+ * `chat:...`, `user:...`) all contain a colon, so `to` can never name a whole call or room.
+ */
 const socketIdField = z
   .string({ error: 'to must be a participant id' })
   .min(1, 'to must be a participant id')
-  .max(REALTIME_LIMITS.socketIdMax, 'to must be a participant id');
+  .max(REALTIME_LIMITS.socketIdMax, 'to must be a participant id')
+  .regex(/^[A-Za-z0-9_-]+$/, 'to must be a participant id');
 const nameField = z.string().max(REALTIME_LIMITS.nameMax).optional();
 
 /** `join-room` (the call join). `name` is accepted but the account's name is what others see. */

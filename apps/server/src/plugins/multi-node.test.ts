@@ -1,8 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALL_LIMIT, REALTIME_ERROR_CODES } from '@studycircle/shared';
+import {
+  CALL_LIMIT,
+  REALTIME_ERROR_CODES,
+  REALTIME_EVENT_LIMITS,
+  REALTIME_MESSAGES,
+  type Ack,
+} from '@studycircle/shared';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { http, registerUser, startTestApp, type TestApp } from '../test/app.js';
-import { connected, next, roomWithMembers } from '../test/live.js';
+import { connected, next, record, roomWithMembers, settle } from '../test/live.js';
 
 /**
  * Two server nodes sharing one database and one Redis, as in a scaled-out deployment: a socket on
@@ -15,8 +22,10 @@ describe('several nodes through Redis', () => {
   const env = { JWT_SECRET: 'multi-node-test-secret-0123456789abcdef' };
 
   beforeAll(async () => {
-    a = await startTestApp({ env });
-    b = await startTestApp({ env, database: a.database });
+    // One deployment: both nodes count rate limits under the same Redis keys.
+    const rateLimitPrefix = `sc:test:${randomBytes(6).toString('hex')}:`;
+    a = await startTestApp({ env, appOptions: { rateLimitPrefix } });
+    b = await startTestApp({ env, database: a.database, appOptions: { rateLimitPrefix } });
   });
   afterAll(async () => {
     await b?.close();
@@ -135,6 +144,84 @@ describe('several nodes through Redis', () => {
     } finally {
       onA.disconnect();
       onB.disconnect();
+    }
+  });
+
+  it('refuses a relay to a channel name or to a peer on the other node that just left the call', async () => {
+    // onA and onB share a call; onB is also a member of another room, whose chat onC is in.
+    const { room, owner, members } = await roomWithMembers(a, 1);
+    const other = await roomWithMembers(a, 0);
+    await http(a.baseUrl, 'POST', '/api/rooms/join', {
+      token: members[0]!.token,
+      body: { code: other.room.code },
+    });
+    const onA = await connected(a.baseUrl, owner.token);
+    const onB = await connected(b.baseUrl, members[0]!.token);
+    const onC = await connected(b.baseUrl, other.owner.token);
+    try {
+      await onA.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+      await onB.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+      await onB.emitWithAck('join-chat', { roomId: other.room.id });
+      await onC.emitWithAck('join-chat', { roomId: other.room.id });
+      const heardByB = record(onB, 'offer');
+      const heardByC = record(onC, 'offer');
+      const sdp = { type: 'offer' as const, sdp: 'v=0' };
+      expect(await onA.emitWithAck('offer', { to: `chat:${other.room.id}`, sdp })).toMatchObject({
+        ok: false,
+        code: REALTIME_ERROR_CODES.validation,
+      });
+      expect(await onA.emitWithAck('offer', { to: onB.id!, sdp })).toEqual({ ok: true });
+
+      // onB leaves the call but stays connected (and in the other room's chat): the very next
+      // relay to it is refused, with no grace period.
+      await onB.emitWithAck('leave-room', { roomId: room.id });
+      expect(await onA.emitWithAck('offer', { to: onB.id!, sdp })).toMatchObject({
+        ok: false,
+        code: REALTIME_ERROR_CODES.peerNotFound,
+      });
+      await settle([onB, onC]);
+      expect(heardByB).toHaveLength(1);
+      expect(heardByC).toEqual([]);
+    } finally {
+      for (const s of [onA, onB, onC]) s.disconnect();
+    }
+  });
+
+  it("counts an account's events on both nodes together", async () => {
+    const { room, owner } = await roomWithMembers(a, 0);
+    const sockets = [
+      await connected(a.baseUrl, owner.token),
+      await connected(a.baseUrl, owner.token),
+      await connected(b.baseUrl, owner.token),
+    ];
+    try {
+      // Twenty messages from each socket: within each socket's limit, and within the account's
+      // on either node alone (40 on a, 20 on b), but not on both together.
+      const acks = (
+        await Promise.all(
+          sockets.map((s, i) =>
+            Promise.all(
+              Array.from(
+                { length: 20 },
+                (_, j) =>
+                  s.emitWithAck('chat-message', {
+                    roomId: room.id,
+                    text: `${i}-${j}`,
+                  }) as Promise<Ack>,
+              ),
+            ),
+          ),
+        )
+      ).flat();
+      const allowed = REALTIME_EVENT_LIMITS['chat-message'].perUser.max;
+      expect(acks.filter((r) => r.ok)).toHaveLength(allowed);
+      expect(acks.filter((r) => !r.ok)[0]).toEqual({
+        ok: false,
+        code: REALTIME_ERROR_CODES.rateLimited,
+        message: REALTIME_MESSAGES.chatRateLimited,
+      });
+    } finally {
+      for (const s of sockets) s.disconnect();
     }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClientToServerEvents } from '@studycircle/shared';
 import type { IoSocket } from '../types.js';
 import { socketErrorOf } from './errors.js';
+import type { EventLimits } from './socket-limits.js';
 
 /**
  * What every module's socket handlers share (the chat module's and the call's), beside the
@@ -19,13 +20,21 @@ export const channel = {
 };
 
 /**
- * Returns `handle(event, handler)` for one socket. The payload reaches the handler as `unknown`
+ * Returns `handle(event, handler)` for one socket. Every event first passes its rate limits (per
+ * socket, then per account: socket-limits.ts); the payload then reaches the handler as `unknown`
  * (the handler parses it); its result goes to the ack as `{ok: true, ...result}`, and a failure
- * as `{ok: false, code, message}`, mapped like the HTTP error handler maps it, or as a
- * `server-error` event when the client sent no callback. Nothing a client sends can crash the
- * process.
+ * (a refusal by the limits too) as `{ok: false, code, message}`, mapped like the HTTP error
+ * handler maps it, or as a `server-error` event when the client sent no callback. Nothing a
+ * client sends can crash the process.
+ *
+ * The per-account check may wait for Redis; its answers come back in the order the checks were
+ * sent (one connection), so one socket's events still reach their handlers in arrival order.
  */
-export function eventHandlers(socket: IoSocket, log: FastifyBaseLogger) {
+export function eventHandlers(
+  socket: IoSocket,
+  { log, limits }: { log: FastifyBaseLogger; limits: EventLimits },
+) {
+  const pass = limits.forSocket(socket);
   return function handle<E extends keyof ClientToServerEvents>(
     event: E,
     handler: (payload: unknown) => Promise<object | void>,
@@ -33,6 +42,7 @@ export function eventHandlers(socket: IoSocket, log: FastifyBaseLogger) {
     const listener = async (payload: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (r: object) => void) : undefined;
       try {
+        await pass(event);
         const result = await handler(payload);
         reply?.({ ok: true, ...result });
       } catch (err) {

@@ -9,6 +9,13 @@ import type { IoServer } from '../types.js';
 import { channel } from './socket-handlers.js';
 import { secureSocketIoReplies } from './raw-replies.js';
 import { isAllowedSocketOrigin } from './socket-origin.js';
+import {
+  capOutgoing,
+  joinUserChannel,
+  MAX_OUTGOING_BYTES,
+  maxSocketsPerUser,
+  type EngineSocket,
+} from './socket-limits.js';
 
 /**
  * The only place that creates the Socket.IO server, typed with the shared real-time contract.
@@ -22,10 +29,11 @@ import { isAllowedSocketOrigin } from './socket-origin.js';
  */
 
 /**
- * A session description of 64 KB fits with room to spare; a larger frame closes the connection
- * (Socket.IO's own limit), anything in between is refused by the payload schemas with an error.
+ * A session description at its 32 KB cap fits with room to spare; a larger frame closes the
+ * connection (Socket.IO's own limit, inbound only), anything in between is refused by the payload
+ * schemas with an error. What is sent to a socket is bounded in socket-limits.ts.
  */
-const MAX_FRAME_BYTES = 128 * 1024;
+const MAX_FRAME_BYTES = 64 * 1024;
 
 export default fp(
   async function socketPlugin(app: FastifyInstance) {
@@ -68,9 +76,12 @@ export default fp(
 
     // Once a connection is established nothing reads its HTTP upgrade request again: dropping
     // the engine's reference frees about 4 KB per socket (Socket.IO's performance-tuning page).
-    io.engine.on('connection', (rawSocket: { request: unknown }) => {
+    io.engine.on('connection', (rawSocket: EngineSocket & { request: unknown }) => {
       rawSocket.request = null;
+      capOutgoing(rawSocket, MAX_OUTGOING_BYTES, app.log);
     });
+
+    const socketsPerUser = maxSocketsPerUser(app.deps.config.rateLimitFactor);
 
     io.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
@@ -78,7 +89,8 @@ export default fp(
         .authenticateToken(typeof token === 'string' ? token : undefined)
         .then(async (user) => {
           socket.data.user = user;
-          await socket.join(channel.user(user.id));
+          // Refused past the account's cap on open sockets (TOO_MANY_CONNECTIONS).
+          await joinUserChannel(io, socket, channel.user(user.id), socketsPerUser);
           next();
         })
         .catch((err: unknown) => {

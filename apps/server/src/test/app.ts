@@ -27,8 +27,9 @@ export interface TestAppOptions {
   database?: Database;
   /** Logger options (a test that reads the log passes a stream); silent by default. */
   logger?: AppOptions['logger'];
-  /** Extra build options (a raised chat rate limit for load tests, shorter time-outs). */
-  appOptions?: Partial<Pick<AppOptions, 'chatRate' | 'timeouts'>>;
+  /** Extra build options (a lowered chat limit, one rate-limit namespace for two nodes, shorter
+   * time-outs). */
+  appOptions?: Partial<Pick<AppOptions, 'chatRate' | 'rateLimitPrefix' | 'timeouts'>>;
 }
 
 /** Opens a database for a test: memory PGlite, or a throwaway database on DATABASE_URL. */

@@ -1,13 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  CHAT_RATE_LIMIT,
-  ChatMessagePayloadSchema,
-  REALTIME_MESSAGES,
-  RoomRefPayloadSchema,
-} from '@studycircle/shared';
-import { AppError } from '../../lib/app-error.js';
+import { ChatMessagePayloadSchema, RoomRefPayloadSchema } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
 import { arrivalQueue, channel, eventHandlers } from '../../plugins/socket-handlers.js';
+import type { EventLimits } from '../../plugins/socket-limits.js';
 import type { IoServer } from '../../types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import type { LiveService } from '../signalling/live.service.js';
@@ -28,32 +23,16 @@ export interface ChatSocketDeps {
   /** The call presence a subscriber gets with its `join-chat` acknowledgement. */
   live: Pick<LiveService, 'callPresence'>;
   log: FastifyBaseLogger;
-  /** Per-socket chat limit; the default is the shared CHAT_RATE_LIMIT. */
-  chatRate?: { burst: number; perSecond: number } | undefined;
-}
-
-/** A token bucket: `burst` at once, refilled continuously at `perSecond`. */
-function tokenBucket(rate: { burst: number; perSecond: number }) {
-  let tokens = rate.burst;
-  let last = Date.now();
-  return () => {
-    const now = Date.now();
-    tokens = Math.min(rate.burst, tokens + ((now - last) / 1000) * rate.perSecond);
-    last = now;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
-  };
+  /** Every event's rate limits, per socket and per account (chat's are the shared table's). */
+  limits: EventLimits;
 }
 
 export function registerChatHandlers(io: IoServer, deps: ChatSocketDeps) {
-  const { rooms, chat, live, log } = deps;
-  const chatRate = deps.chatRate ?? CHAT_RATE_LIMIT;
+  const { rooms, chat, live, log, limits } = deps;
 
   io.on('connection', (socket) => {
     const user = socket.data.user;
-    const handle = eventHandlers(socket, log);
-    const takeChatToken = tokenBucket(chatRate);
+    const handle = eventHandlers(socket, { log, limits });
     /**
      * Chat messages from one socket are stored in the order they arrived, even from a client that
      * sends the next before the last is acknowledged: the pool would otherwise run the inserts side
@@ -70,7 +49,12 @@ export function registerChatHandlers(io: IoServer, deps: ChatSocketDeps) {
 
     handle('join-chat', async (payload) => {
       const input = parseWith(RoomRefPayloadSchema, payload);
-      const roomId = await joinChat(input.roomId.toLowerCase());
+      const requested = input.roomId.toLowerCase();
+      // Already subscribed: membership was checked then, and eviction would have taken the
+      // socket out, so a repeated join costs no query.
+      const roomId = socket.rooms.has(channel.chat(requested))
+        ? requested
+        : await joinChat(requested);
       return { presence: await live.callPresence(roomId) };
     });
 
@@ -85,9 +69,6 @@ export function registerChatHandlers(io: IoServer, deps: ChatSocketDeps) {
     handle('chat-message', (payload) =>
       inChatOrder(async () => {
         const input = parseWith(ChatMessagePayloadSchema, payload);
-        if (!takeChatToken()) {
-          throw AppError.tooManyRequests(REALTIME_MESSAGES.chatRateLimited);
-        }
         let roomId = input.roomId.toLowerCase();
         // First message to a room this socket has not joined (a retry right after a reconnect,
         // before join-chat or join-room was sent again): check membership once and subscribe.

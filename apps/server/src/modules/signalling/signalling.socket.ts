@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { parseWith } from '../../lib/validate.js';
 import { arrivalQueue, channel, eventHandlers } from '../../plugins/socket-handlers.js';
+import type { EventLimits } from '../../plugins/socket-limits.js';
 import type { IoServer } from '../../types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import type { LiveService } from './live.service.js';
@@ -28,25 +29,23 @@ import type { LiveService } from './live.service.js';
  * Cheap per-event checks: membership is checked once, when a socket joins a room's chat or call
  * (the rooms service decides), and remembered as the socket's Socket.IO room; eviction (membership
  * or session ended) removes the socket from that room, so the next event is refused. Relayed
- * signalling goes only to a socket in the sender's own call. The choices behind this module:
- * docs/decisions/0008-live-room-signalling-and-chat.md.
+ * signalling goes only to one socket that is in the sender's own call when it is sent. Every
+ * event is rate-limited per socket and per account (plugins/socket-limits.ts). The choices behind
+ * this module: docs/decisions/0008-live-room-signalling-and-chat.md and
+ * docs/decisions/0016-socket-limits.md.
  */
-
-/** How long a peer on another node, once seen in the sender's call, is trusted without a lookup. */
-const REMOTE_PEER_TTL_MS = 5_000;
 
 export interface CallSocketDeps {
   rooms: Pick<RoomsService, 'requireMember'>;
   live: Pick<LiveService, 'withCallSeat' | 'callParticipants' | 'announcePresence'>;
   log: FastifyBaseLogger;
+  limits: EventLimits;
 }
 
-export function registerCallHandlers(io: IoServer, { rooms, live, log }: CallSocketDeps) {
+export function registerCallHandlers(io: IoServer, { rooms, live, log, limits }: CallSocketDeps) {
   io.on('connection', (socket) => {
     const user = socket.data.user;
-    const handle = eventHandlers(socket, log);
-    /** Peers on other nodes recently confirmed to be in this socket's call, with expiry times. */
-    const remotePeers = new Map<string, number>();
+    const handle = eventHandlers(socket, { log, limits });
 
     /** The room of this socket's call, or NOT_IN_ROOM. */
     function currentCall(): string {
@@ -57,7 +56,30 @@ export function registerCallHandlers(io: IoServer, { rooms, live, log }: CallSoc
       return roomId;
     }
 
-    /** Refuses `to` unless it names another socket in the same call, on any node. */
+    /**
+     * Peers on other nodes confirmed to be in this socket's call, trusted until the call says
+     * they left: this socket is in the call, so every `user-left` (a leave, a disconnect, an
+     * eviction) passes through its outgoing packets on this node, and the peer is forgotten at
+     * that moment. A peer on a node that died is never announced gone, but its id is dead: a
+     * relay to it reaches no one.
+     */
+    const remotePeers = new Set<string>();
+    /** The peer a lookup is out for, and whether the call announced it gone meanwhile. */
+    let lookingUp: { id: string; left: boolean } | undefined;
+    socket.onAnyOutgoing((event: string, peer?: { id?: unknown }) => {
+      if (event !== 'user-left' || typeof peer?.id !== 'string') return;
+      remotePeers.delete(peer.id);
+      if (lookingUp?.id === peer.id) lookingUp.left = true;
+    });
+
+    /**
+     * Refuses `to` unless it names one other socket that is in the same call now, on any node.
+     * The schema already refuses channel names (they contain a colon); the id must also be the
+     * socket's own, so `io.to(to)` reaches that socket and no one else. A socket on this node is
+     * checked in the live room map on every relay. One on another node costs one `fetchSockets`
+     * of that id (a Redis round trip, ~3 ms here) the first time, then nothing until it leaves:
+     * an ICE candidate burst to it stays as cheap as before.
+     */
     async function requirePeer(to: string, roomId: string): Promise<void> {
       const refuse = () =>
         AppError.realtime(REALTIME_ERROR_CODES.peerNotFound, REALTIME_MESSAGES.peerNotFound);
@@ -67,11 +89,18 @@ export function registerCallHandlers(io: IoServer, { rooms, live, log }: CallSoc
         if (!local.rooms.has(channel.call(roomId))) throw refuse();
         return;
       }
-      const until = remotePeers.get(to);
-      if (until !== undefined && until > Date.now()) return;
-      const [remote] = await io.in(to).fetchSockets();
-      if (!remote || !remote.rooms.has(channel.call(roomId))) throw refuse();
-      remotePeers.set(to, Date.now() + REMOTE_PEER_TTL_MS);
+      if (remotePeers.has(to)) return;
+      // Relays wait in arrival order, so at most one lookup is out at a time.
+      lookingUp = { id: to, left: false };
+      const lookup = lookingUp;
+      try {
+        const remote = (await io.in(to).fetchSockets()).find((s) => s.id === to);
+        // A `user-left` for it that came while the lookup was out may be newer than the answer.
+        if (!remote || !remote.rooms.has(channel.call(roomId)) || lookup.left) throw refuse();
+      } finally {
+        lookingUp = undefined;
+      }
+      remotePeers.add(to);
     }
 
     /**

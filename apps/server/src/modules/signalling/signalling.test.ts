@@ -254,6 +254,51 @@ describe('relaying signalling', () => {
     expect(heard).toEqual([]);
   });
 
+  it('never relays to a call, a chat or a user channel, only to one socket in the call now', async () => {
+    // a and b share a call; b is also a member of another room, whose chat c is in.
+    const { room, owner, members } = await roomWithMembers(t, 1);
+    const other = await roomWithMembers(t, 0);
+    await http(t.baseUrl, 'POST', '/api/rooms/join', {
+      token: members[0]!.token,
+      body: { code: other.room.code },
+    });
+    const a = await client(owner.token);
+    const b = await client(members[0]!.token);
+    const c = await client(other.owner.token);
+    await a.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    await b.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    await b.emitWithAck('join-chat', { roomId: other.room.id });
+    await c.emitWithAck('join-chat', { roomId: other.room.id });
+    const heard = [a, b, c].map((s) => [record(s, 'offer'), record(s, 'ice-candidate')]);
+
+    const sdp = { type: 'offer' as const, sdp: 'v=0' };
+    const candidate = { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host' };
+    for (const to of [
+      `call:${room.id}`,
+      `chat:${other.room.id}`,
+      `chat:${room.id}`,
+      `user:${other.owner.user.id}`,
+    ]) {
+      expect(await a.emitWithAck('offer', { to, sdp })).toMatchObject({
+        ok: false,
+        code: REALTIME_ERROR_CODES.validation,
+        message: 'to must be a participant id',
+      });
+      expect(await a.emitWithAck('ice-candidate', { to, candidate })).toMatchObject({
+        ok: false,
+        code: REALTIME_ERROR_CODES.validation,
+      });
+    }
+    // A peer that left the call is refused at once, though still connected.
+    await b.emitWithAck('leave-room', { roomId: room.id });
+    expect(await a.emitWithAck('offer', { to: b.id!, sdp })).toMatchObject({
+      ok: false,
+      code: REALTIME_ERROR_CODES.peerNotFound,
+    });
+    await settle([a, b, c]);
+    expect(heard.flat().map((list) => list.length)).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
   it('sends peer-state to the others in the call and includes it in users-in-room', async () => {
     const { room, owner, members } = await roomWithMembers(t, 1);
     const a = await client(owner.token);

@@ -192,3 +192,34 @@ describe('CallSession after a server restart', () => {
     expect(links.length).toBe(before);
   });
 });
+
+describe('CallSession and peers the call never announced', () => {
+  it('ignores an offer, an answer and candidates from a socket not announced, or gone', () => {
+    const { socket, actions } = inCallWithBob();
+    const before = links.length;
+    const tilesBefore = actions.length;
+    // Mallory's socket was never in users-in-room or user-joined: a relay that got through
+    // must not open a link, add a tile or reach an existing link.
+    socket.receive('ice-candidate', { from: 'mallory-1', candidate: { candidate: 'c1' } });
+    socket.receive('offer', { from: 'mallory-1', sdp: offer, name: 'Mallory' });
+    socket.receive('answer', { from: 'mallory-1', sdp: { type: 'answer', sdp: 'v=0' } });
+    expect(links.length).toBe(before);
+    expect(actions.slice(tilesBefore)).toEqual([]);
+
+    // Bob leaves; an offer still arriving from his old socket is ignored too.
+    socket.receive('user-left', peer('bob-1'));
+    socket.receive('offer', { from: 'bob-1', sdp: offer, name: 'Bob' });
+    expect(links.length).toBe(before);
+    expect(actions.at(-1)).toEqual({ type: 'left', peerId: 'bob-1' });
+  });
+
+  it('still takes an offer from a peer announced by users-in-room', () => {
+    const socket = new FakeSocket();
+    start(socket);
+    socket.connect('ann-1');
+    socket.acceptJoin([{ id: 'bob-1', userId: 'user-bob', name: 'Bob' }]);
+    const link = links.at(-1)!;
+    socket.receive('offer', { from: 'bob-1', sdp: offer, name: 'Bob' });
+    expect(link.descriptions).toEqual([offer]);
+  });
+});

@@ -23,6 +23,11 @@ import { PeerLink } from '../webrtc/peer-link';
  * offer. Perfect negotiation in PeerLink covers every later renegotiation and any crossed offers.
  * After the live link comes back (a blip, a server restart) every link is rebuilt the same way:
  * the session joins again and the offers flow from that join, with no page reload.
+ *
+ * Only peers the call announced (in `users-in-room` or by `user-joined`, and not gone since) are
+ * listened to: an offer, answer or candidate from any other socket is ignored, so a stranger who
+ * got a relay through cannot open a link or add a tile. The server announces a peer before any
+ * signalling from it can arrive (it sends `user-joined` before the newcomer hears who to offer to).
  */
 
 export interface PeerStateFlags {
@@ -64,6 +69,8 @@ type Listener = [keyof ServerToClientEvents | 'connect', (...args: never[]) => v
 export class CallSession {
   private readonly links = new Map<string, PeerLink>();
   private readonly names = new Map<string, string>();
+  /** Socket ids the call announced as in it, since this side last joined. */
+  private readonly announced = new Set<string>();
   /** Candidates from a peer whose offer has not arrived yet (relays can overtake each other). */
   private readonly earlyCandidates = new Map<string, RTCIceCandidateInit[]>();
   private readonly listeners: Listener[] = [];
@@ -170,7 +177,7 @@ export class CallSession {
 
   private onCandidate(from: string, candidate: IceCandidate) {
     // A null candidate marks the end of the peer's gathering; nothing to add.
-    if (!candidate) return;
+    if (!candidate || !this.announced.has(from)) return;
     const link = this.links.get(from);
     if (link) {
       void link.handleCandidate(candidate);
@@ -184,6 +191,7 @@ export class CallSession {
   private onUsersInRoom(users: CallParticipant[]): void {
     for (const user of users) {
       if (user.id === this.o.socket.id) continue;
+      this.announced.add(user.id);
       this.remember(user);
       this.link(user.id, true);
     }
@@ -191,6 +199,7 @@ export class CallSession {
 
   private onUserJoined(user: PeerRef): void {
     if (user.id === this.o.socket.id) return;
+    this.announced.add(user.id);
     this.remember(user);
     this.o.onPeerJoined(displayNameOf(user.name));
     // The newcomer offers; tell it our state so its tile shows mute and hand at once.
@@ -201,12 +210,15 @@ export class CallSession {
     if (user.id === this.o.socket.id) return;
     const name = user.name ?? this.names.get(user.id);
     const known = this.names.has(user.id);
+    // A link that gave up is dropped but its peer stays announced (it may offer again); a peer
+    // that left is not listened to any more.
+    this.announced.delete(user.id);
     this.drop(user.id);
     if (known) this.o.onPeerLeft(displayNameOf(name));
   }
 
   private onDescription(from: string, description: RTCSessionDescriptionInit, name?: string) {
-    if (from === this.o.socket.id) return;
+    if (from === this.o.socket.id || !this.announced.has(from)) return;
     if (name) this.remember({ id: from, name });
     // An offer from someone this side has no link with (it joined after us) creates the link.
     const link =
@@ -261,6 +273,7 @@ export class CallSession {
   private closeLinks() {
     for (const link of this.links.values()) link.close();
     this.links.clear();
+    this.announced.clear();
     this.names.clear();
     this.earlyCandidates.clear();
   }
