@@ -24,6 +24,7 @@ export function toPublicUser(row: UserRow): User {
     major: row.major,
     yearOfStudy: row.yearOfStudy,
     createdAt: row.createdAt.toISOString(),
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
