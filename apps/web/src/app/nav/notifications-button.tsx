@@ -42,6 +42,7 @@ export function NotificationsButton({ signedIn }: { signedIn: boolean }) {
         tasks={reminders.tasks}
         invitations={reminders.invitations}
         invitationsFailed={reminders.invitationsFailed}
+        invitationsNotice={reminders.invitationsNotice}
         onNavigate={() => setOpen(false)}
       />
     </Popover>

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import { ERROR_CODES } from '@studycircle/shared';
+import { HttpError } from '../../lib/http';
 import { useTasks } from '../tasks';
 import { useMyInvitations } from './api/get-my-invitations';
 import { localDateKey, taskReminders } from './due-tasks';
@@ -17,11 +19,18 @@ export function useReminders(signedIn: boolean) {
   }, []);
   const taskItems = useMemo(() => taskReminders(tasks, today), [tasks, today]);
   const invitationsQuery = useMyInvitations(signedIn);
-  const invitations = invitationsQuery.data ?? [];
+  // The server lists invitations only for a verified address (docs/product.md §3.12): that is a
+  // reason to explain, not a failure to report.
+  const error = invitationsQuery.error;
+  const needsVerifiedEmail =
+    error instanceof HttpError && error.code === ERROR_CODES.emailNotVerified;
+  const invitations = needsVerifiedEmail ? [] : (invitationsQuery.data ?? []);
   return {
     tasks: taskItems,
     invitations,
-    invitationsFailed: invitationsQuery.isError,
+    invitationsFailed: invitationsQuery.isError && !needsVerifiedEmail,
+    /** The server's sentence when the bell may not list invitations yet; null otherwise. */
+    invitationsNotice: needsVerifiedEmail ? error.message : null,
     count: taskItems.length + invitations.length,
   };
 }
