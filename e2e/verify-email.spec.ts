@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   expect,
   newAccount,
@@ -17,8 +18,7 @@ import { isDark, useStoredTheme } from './theme';
 
 test.use({ bypassCSP: true });
 
-const banner = (page: import('@playwright/test').Page) =>
-  page.getByRole('region', { name: 'Email verification' });
+const banner = (page: Page) => page.getByRole('region', { name: 'Email verification' });
 
 for (const theme of ['light', 'dark'] as const) {
   test(`register, see the banner, follow the mailed link, banner gone (${theme} theme)`, async ({
