@@ -188,3 +188,28 @@ export function linkFromMail(raw: string, path: string): string {
   if (!match) throw new Error(`no ${path} link in mail:\n${decoded}`);
   return match[0];
 }
+
+/**
+ * The newest link to `path` in a mail to `email`, waiting up to `timeoutMs` for one. An address
+ * with an account also gets its verification mail, so tests name the mail they mean by its link.
+ */
+export function waitForMailLink(
+  smtp: SmtpCapture,
+  email: string,
+  path: string,
+  timeoutMs = 15_000,
+): Promise<string> {
+  return smtp.waitForLink(email, path, timeoutMs);
+}
+
+/**
+ * Verifies an account's address as its owner would, by following the link in the verification
+ * mail the server sent to it (no shortcut around the mailbox). For tests whose subject is
+ * something else; e2e/verify-email.spec.ts walks the same link in the browser.
+ */
+export async function verifyEmailViaMail(server: TestServer, email: string): Promise<void> {
+  const link = await waitForMailLink(server.smtp, email, '/verify-email/');
+  const token = new URL(link).pathname.split('/').pop()!;
+  const res = await fetch(`${server.baseURL}/api/auth/verify-email/${token}`, { method: 'POST' });
+  if (res.status !== 200) throw new Error(`verification failed: ${res.status} ${await res.text()}`);
+}

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { test, expect, newAccount, registerViaApi, signInThroughUi } from './fixtures';
+import {
+  test,
+  expect,
+  newAccount,
+  registerViaApi,
+  signInThroughUi,
+  verifyEmailViaMail,
+} from './fixtures';
 import { axeViolations, expectNoSidewaysScroll } from './checks';
 import { useStoredTheme } from './theme';
 
@@ -114,6 +121,8 @@ test('a pending invitation shows in the bell and is accepted from there', async 
     (await api(`/rooms/${room.id}/invitations`, { email: invitee.email, role: 'member' })).status,
   ).toBe(201);
 
+  // The bell offers invitations only to a verified address (docs/product.md §3.12).
+  await verifyEmailViaMail(server, invitee.email);
   await signInThroughUi(page, invitee.email, invitee.password);
   const bell = page.getByRole('button', { name: 'Notifications, 1 new' });
   await expect(bell).toBeVisible({ timeout: 30_000 });

@@ -4,7 +4,7 @@ import {
   expect,
   newAccount,
   registerViaApi,
-  linkFromMail,
+  waitForMailLink,
   signInThroughUi,
 } from './fixtures';
 import { CallScreen } from './pages/call';
@@ -105,8 +105,7 @@ test('create, copy the code, join by code, invite by email, accept with the invi
   await manage.getByRole('button', { name: 'Send invite' }).click();
   await expect(manage.getByText(`We emailed a link to ${invitee.email}.`)).toBeVisible();
 
-  const mail = await server.smtp.waitForMail(invitee.email);
-  const link = linkFromMail(mail.raw, '/invite/');
+  const link = await waitForMailLink(server.smtp, invitee.email, '/invite/');
   const invitePath = new URL(link).pathname;
 
   // Third user: opens the link signed out, signs in through the redirect, accepts.

@@ -265,6 +265,11 @@ export const UserSchema = z.object({
   major: z.string(),
   yearOfStudy: z.string(),
   createdAt: z.string(),
+  /**
+   * True once the account proved it reads mail at `email` through the mailed verification link
+   * (docs/product.md §3.12); until then the bell does not offer invitations.
+   */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -284,6 +289,29 @@ export const ChangePasswordInputSchema = z
     if (message) ctx.addIssue({ code: 'custom', message, path: ['newPassword'] });
   });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** Sentences of e-mail verification (docs/product.md §3.12). */
+export const VERIFY_EMAIL_MESSAGES = {
+  banner: 'Please verify your email address. We sent a link to {email}.',
+  verified: 'Your email address is verified. Thank you!',
+  alreadyVerified: 'Your email address is already verified.',
+  linkInvalid:
+    'This verification link is invalid or has expired. Sign in and send a new one from the banner.',
+  resent: 'A new verification link is on its way. It works for 24 hours.',
+  resendFailed: 'The verification mail could not be sent right now. Please try again later.',
+  /** Why the bell offers no invitations yet, and what still works. */
+  bellNeedsVerifiedEmail:
+    'Verify your email address to see and accept room invitations here. The link in an invitation mail works without it.',
+} as const;
+
+/** The banner's sentence for one address. */
+export function verifyEmailBannerText(email: string): string {
+  return VERIFY_EMAIL_MESSAGES.banner.replace('{email}', email);
+}
+
+/** `POST /api/auth/verify-email/:token` and `POST /api/auth/verify-email/resend`. */
+export const VerifyEmailResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponseSchema>;
 
 /** Messages of the account settings (change password, delete account). */
 export const ACCOUNT_MESSAGES = {

@@ -14,6 +14,12 @@ export const LIMITS = {
 /** How long a password-reset link stays valid: 1 hour (docs/product.md §3.4). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
+/**
+ * How long a link that verifies an e-mail address stays valid: 24 hours (docs/product.md §3.12),
+ * long enough to open the mail the next day, short enough that an old mailbox's mail goes stale.
+ */
+export const VERIFY_EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** Redirect delays and indicator durations (docs/product.md §17). */
 export const TIMINGS = {
   redirectAfterRegisterMs: 2000,

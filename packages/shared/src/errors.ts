@@ -22,6 +22,10 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   invalidCredentials: 'INVALID_CREDENTIALS',
   invalidResetToken: 'INVALID_RESET_TOKEN',
+  /** A link that verifies an e-mail address is unknown, used for another address, or expired. */
+  invalidVerifyToken: 'INVALID_VERIFY_TOKEN',
+  /** The action needs an account whose e-mail address is verified (docs/product.md §3.12). */
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

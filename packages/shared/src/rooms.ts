@@ -120,6 +120,10 @@ export const INVITATION_MESSAGES = {
   cancelled: 'Invitation cancelled.',
   pendingNotFound: 'That invitation is no longer pending.',
   adminManagesMemberInvitations: 'Only the room owner can change an admin invitation.',
+  /** An admin re-inviting an address whose open invitation grants admin (docs/product.md §6.1). */
+  adminInvitationPending:
+    'That address already has an admin invitation. Only the room owner can change or re-send it.',
+  changedMeanwhile: 'That invitation was just changed by someone else. Please try again.',
 } as const;
 
 /** The failure sentence of a room load with an HTTP status (docs/product.md §5.12). */

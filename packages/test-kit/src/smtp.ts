@@ -16,6 +16,13 @@ export interface SmtpCapture {
   messages: CapturedMail[];
   /** Resolves with the first message (already received or arriving within `timeoutMs`) to `to`. */
   waitForMail(to: string, timeoutMs?: number): Promise<CapturedMail>;
+  /**
+   * Resolves with the decoded text of the newest message to `to` whose text matches `pattern`
+   * (say the link a test is after: an account also gets its verification mail).
+   */
+  waitForMailMatching(to: string, pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves with the newest http(s) link to `path` in a message to `to`. */
+  waitForLink(to: string, path: string, timeoutMs?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -43,28 +50,55 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  const find = (to: string) => messages.find((m) => m.to.includes(to.toLowerCase()));
+  const addressedTo = (to: string) => (m: CapturedMail) => m.to.includes(to.toLowerCase());
+  /** Resolves with what `find` returns once it returns something; rejects after `timeoutMs`. */
+  function waitUntil<T>(find: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
+    const found = find();
+    if (found !== undefined) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no ${what} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const check = () => {
+        const m = find();
+        if (m !== undefined) {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(m);
+        }
+      };
+      waiters.add(check);
+    });
+  }
+  const newestMatching = (to: string, pattern: RegExp) =>
+    messages
+      .filter(addressedTo(to))
+      .map((m) => decodeQuotedPrintable(m.raw))
+      .filter((text) => pattern.test(text))
+      .at(-1);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     waitForMail(to, timeoutMs = 10_000) {
-      const found = find(to);
-      if (found) return Promise.resolve(found);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const check = () => {
-          const m = find(to);
-          if (m) {
-            clearTimeout(timer);
-            waiters.delete(check);
-            resolve(m);
-          }
-        };
-        waiters.add(check);
-      });
+      return waitUntil(() => messages.find(addressedTo(to)), timeoutMs, `mail to ${to}`);
+    },
+    waitForMailMatching(to, pattern, timeoutMs = 10_000) {
+      return waitUntil(
+        () => newestMatching(to, pattern),
+        timeoutMs,
+        `mail to ${to} matching ${pattern}`,
+      );
+    },
+    async waitForLink(to, path, timeoutMs = 10_000) {
+      const link = new RegExp(`https?://[^\\s"<>]*${escape(path)}[^\\s"<>]*`);
+      const text = await waitUntil(
+        () => newestMatching(to, link),
+        timeoutMs,
+        `mail to ${to} with a ${path} link`,
+      );
+      return link.exec(text)![0];
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -34,6 +34,12 @@ export const users = pgTable('users', {
   yearOfStudy: text('year_of_study').notNull().default(''),
   /** Bumped on logout, password change and reset: tokens carrying an older version are refused. */
   tokenVersion: integer('token_version').notNull().default(0),
+  /**
+   * When the owner of the account proved they read mail at `email` (the mailed verification
+   * link); null until then, for accounts made before verification existed too
+   * (docs/decisions/0017-proof-of-the-mailbox.md).
+   */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -52,6 +58,26 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Links that verify an account's e-mail address, stored as SHA-256 digests like the reset links.
+ * Each names the address it was mailed to, so a link can only ever verify that address.
+ */
+export const emailVerificationTokens = pgTable(
+  'email_verification_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verification_tokens_user_idx').on(t.userId)],
 );
 
 export const rooms = pgTable(
@@ -136,6 +162,11 @@ export const roomInvitations = pgTable(
     index('room_invitations_room_idx').on(t.roomId),
     // The notifications bell lists a user's pending invitations by their e-mail.
     index('room_invitations_email_idx').on(t.email, t.createdAt),
+    // One open (unaccepted) invitation per room and address, whatever races: concurrent invites
+    // to one address meet here and reuse the row (docs/decisions/0011, 0017).
+    uniqueIndex('room_invitations_open_email_idx')
+      .on(t.roomId, t.email)
+      .where(sql`${t.acceptedAt} is null`),
   ],
 );
 

@@ -128,12 +128,10 @@ export async function registerUser(
     email: overrides.email ?? `student${userCounter}-${randomBytes(4).toString('hex')}@example.com`,
     password: overrides.password ?? 'Secret123',
   };
-  const res = await http<{ token: string; user: { id: string; name: string; email: string } }>(
-    baseUrl,
-    'POST',
-    '/api/auth/register',
-    { body: input },
-  );
+  const res = await http<{
+    token: string;
+    user: { id: string; name: string; email: string; emailVerified: boolean };
+  }>(baseUrl, 'POST', '/api/auth/register', { body: input });
   if (res.status !== 201)
     throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { ...res.body, password: input.password };

@@ -12,6 +12,7 @@ describe('barForPath (docs/product.md §2.4)', () => {
     '/community',
     '/reset-password/abc123',
     '/invite/tok',
+    '/verify-email/tok',
     '/login/',
     '/Features',
   ])('%s shows the logged-out bar', (path) => {

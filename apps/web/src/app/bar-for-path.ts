@@ -17,6 +17,8 @@ export function barForPath(pathname: string): BarKind {
   // A call fills the screen: no bar at all.
   if (path.startsWith('/rooms/call/')) return 'none';
   if (PUBLIC_PATHS.has(path)) return 'public';
-  if (path.startsWith('/reset-password/') || path.startsWith('/invite/')) return 'public';
+  if (['/reset-password/', '/invite/', '/verify-email/'].some((p) => path.startsWith(p))) {
+    return 'public';
+  }
   return 'app';
 }

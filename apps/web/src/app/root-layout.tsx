@@ -6,17 +6,21 @@ import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
 
 // The signed-in bar (Radix menus, the HTTP client, the query cache it reads the profile from)
-// loads only when a signed-in path needs it; both chunks download in parallel.
+// loads only when a signed-in path needs it; the chunks download in parallel. Under the bar, not
+// inside it (the sticky bar stays one line tall on a phone), the reminder to verify the account's
+// address (docs/product.md §3.12).
 const AppNav = lazy(async () => {
-  const [{ default: Nav }, { QueryProvider }] = await Promise.all([
+  const [{ default: Nav }, { QueryProvider }, { VerifyEmailBanner }] = await Promise.all([
     import('./nav/app-nav'),
     import('./query-provider'),
+    import('../features/auth/components/verify-email-banner'),
   ]);
   return {
     default: function AppNavWithQuery() {
       return (
         <QueryProvider>
           <Nav />
+          <VerifyEmailBanner />
         </QueryProvider>
       );
     },

@@ -58,6 +58,9 @@ const ForgotPasswordPage = lazyRoute(() =>
 const ResetPasswordPage = lazyRoute(() =>
   import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage),
 );
+const VerifyEmailPage = lazyRoute(() =>
+  import('../features/auth/pages/verify-email-page').then((m) => m.VerifyEmailPage),
+);
 
 const DashboardPage = lazyRoute(() =>
   import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
@@ -123,6 +126,8 @@ export function AppRoutes() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="forgot-password" element={<ForgotPasswordPage />} />
         <Route path="reset-password/:token" element={<ResetPasswordPage />} />
+        {/* Public: the mailed link may open where nobody is signed in. */}
+        <Route path="verify-email/:token" element={<VerifyEmailPage />} />
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="dashboard/rooms" element={<StudyRoomsPage />} />

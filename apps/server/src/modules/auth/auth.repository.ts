@@ -1,8 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { passwordResetTokens, users } from '../../db/schema.js';
+import { emailVerificationTokens, passwordResetTokens, users } from '../../db/schema.js';
 
-/** Password-reset tokens, stored as SHA-256 digests. */
+/** What using a verification link did. */
+export type VerifyOutcome = 'verified' | 'already-verified' | 'invalid';
+
+/** Password-reset and e-mail verification tokens, stored as SHA-256 digests. */
 export function createAuthRepository(db: Db) {
   return {
     async insertResetToken(row: typeof passwordResetTokens.$inferInsert) {
@@ -41,6 +44,69 @@ export function createAuthRepository(db: Db) {
           .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
           .where(eq(users.id, used.userId));
         return used.userId;
+      });
+    },
+
+    async insertVerifyToken(row: typeof emailVerificationTokens.$inferInsert) {
+      await db.insert(emailVerificationTokens).values(row);
+    },
+
+    /**
+     * Uses a verification link and marks the address it was mailed to as verified, in one
+     * transaction. The conditional update (unused and unexpired) makes the link single-use even
+     * when two requests race; the account's other outstanding links die with it. A link that
+     * was already used and whose account is verified for that same address reads as
+     * 'already-verified' (a second click on the mail is no error); anything else is 'invalid'.
+     */
+    async consumeVerifyToken(tokenHash: string, now: Date): Promise<VerifyOutcome> {
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(emailVerificationTokens)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(emailVerificationTokens.tokenHash, tokenHash),
+              isNull(emailVerificationTokens.usedAt),
+              gt(emailVerificationTokens.expiresAt, now),
+            ),
+          )
+          .returning({
+            userId: emailVerificationTokens.userId,
+            email: emailVerificationTokens.email,
+          });
+        if (used) {
+          // A link proves one mailbox: it verifies the account only while that is its address.
+          const [verified] = await tx
+            .update(users)
+            .set({
+              emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+            })
+            .where(and(eq(users.id, used.userId), eq(users.email, used.email)))
+            .returning({ id: users.id });
+          if (!verified) return 'invalid';
+          await tx
+            .update(emailVerificationTokens)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(emailVerificationTokens.userId, used.userId),
+                isNull(emailVerificationTokens.usedAt),
+              ),
+            );
+          return 'verified';
+        }
+        const [earlier] = await tx
+          .select({ usedAt: emailVerificationTokens.usedAt, verifiedAt: users.emailVerifiedAt })
+          .from(emailVerificationTokens)
+          .innerJoin(
+            users,
+            and(
+              eq(users.id, emailVerificationTokens.userId),
+              eq(users.email, emailVerificationTokens.email),
+            ),
+          )
+          .where(eq(emailVerificationTokens.tokenHash, tokenHash));
+        return earlier?.usedAt && earlier.verifiedAt ? 'already-verified' : 'invalid';
       });
     },
   };

@@ -76,6 +76,15 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     };
   });
 
+  // Public: the mailed link may be opened in any browser; the token is the proof.
+  app.post<{ Params: { token: string } }>('/verify-email/:token', async (request) =>
+    auth.verifyEmail(request.params.token, request.ip),
+  );
+
+  app.post('/resend-verification', signedIn, async (request) =>
+    auth.resendVerification(request.user),
+  );
+
   app.post<{ Params: { token: string } }>('/reset-password/:token', async (request) => {
     const input = parseWith(ResetPasswordInputSchema, request.body);
     await auth.resetPassword(request.params.token, input.password, request.ip);

@@ -3,11 +3,14 @@ import {
   ERROR_CODES,
   MESSAGES,
   RESET_TOKEN_TTL_MS,
+  VERIFY_EMAIL_MESSAGES,
+  VERIFY_EMAIL_TOKEN_TTL_MS,
   tooManyAttemptsMessage,
   type AuthResponse,
   type ForgotPasswordInput,
   type LoginInput,
   type RegisterInput,
+  type VerifyEmailResponse,
 } from '@studycircle/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -46,6 +49,8 @@ export const IP_LIMITS = {
   registerPerIp: { max: 300, windowMs: 60 * MINUTE },
   forgotPerIp: { max: 50, windowMs: 15 * MINUTE },
   resetPerIp: { max: 50, windowMs: 15 * MINUTE },
+  /** Verification links opened from one address (each is a 256-bit guess at best). */
+  verifyPerIp: { max: 50, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 /** Limits per account: the same whatever RATE_LIMIT_FACTOR says. */
@@ -58,6 +63,11 @@ export const ACCOUNT_LIMITS = {
   changePasswordFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
   /** Wrong passwords when deleting the account: the same protection. */
   deleteAccountFailuresPerUser: { max: 5, windowMs: 15 * MINUTE },
+  /**
+   * Verification mails an account asks for again (the one sent on registration is not counted):
+   * enough for a mail lost to a spam folder, too few to mail-bomb someone else's address.
+   */
+  verifyMailsPerUser: { max: 3, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 /**
@@ -154,6 +164,28 @@ export function createAuthService(deps: AuthServiceDeps) {
     await live.endUserConnections(userId);
   }
 
+  /**
+   * Mails a fresh single-use link to /verify-email/:token for the account's address; only the
+   * token's SHA-256 is stored, with the address it proves (docs/decisions/0017-proof-of-the-mailbox.md).
+   */
+  async function mailVerificationLink(account: { id: string; name: string; email: string }) {
+    const token = newSecretToken();
+    await authRepo.insertVerifyToken({
+      id: newId(),
+      userId: account.id,
+      email: account.email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + VERIFY_EMAIL_TOKEN_TTL_MS),
+    });
+    const link = `${config.publicUrl}/verify-email/${token}`;
+    await mailer.send({
+      to: account.email,
+      subject: 'Verify your email address for StudyCircle',
+      text: verifyText(account.name, link),
+      html: verifyHtml(account.name, link),
+    });
+  }
+
   return {
     async register(input: RegisterInput, ip: string): Promise<AuthResponse> {
       refuseCommon(input.password);
@@ -173,7 +205,53 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(err)) throw AppError.conflict(MESSAGES.emailTaken);
         throw err;
       }
+      // Sent after answering: registration must not wait on, or fail with, the mail server
+      // (docs/product.md §3.3 is unchanged); the banner offers to send the link again.
+      void mailVerificationLink(row).catch((err: unknown) =>
+        log.error({ err, userId: row.id }, 'could not send the verification mail'),
+      );
       return { token: await issue(row.id, row.tokenVersion), user: toPublicUser(row) };
+    },
+
+    /**
+     * Mails the signed-in user a new verification link (the banner's Resend). 409 when the
+     * address is verified already, 429 past the account's hourly allowance, 503 when the mail
+     * cannot be handed over. Earlier unused links keep working until one of them is used.
+     */
+    async resendVerification(user: AuthUser): Promise<VerifyEmailResponse> {
+      const row = await users.findAccount(user.id);
+      if (!row) throw AppError.unauthorized(MESSAGES.sessionExpired);
+      if (row.emailVerifiedAt) throw AppError.conflict(VERIFY_EMAIL_MESSAGES.alreadyVerified);
+      await limit(`verify-mail:${row.id}`, ACCOUNT_LIMITS.verifyMailsPerUser);
+      try {
+        await mailVerificationLink(row);
+      } catch (err) {
+        log.error({ err, userId: row.id }, 'could not send the verification mail');
+        throw new AppError(ERROR_CODES.internal, 503, VERIFY_EMAIL_MESSAGES.resendFailed);
+      }
+      return { ok: true, message: VERIFY_EMAIL_MESSAGES.resent };
+    },
+
+    /**
+     * Uses a mailed verification link. Public: the link may be opened in another browser than
+     * the one signed in. A second use of a link that already verified its address answers the
+     * same success; unknown, expired or superseded links answer 400.
+     */
+    async verifyEmail(token: string, ip: string): Promise<VerifyEmailResponse> {
+      await limit(`verify:ip:${ip}`, perIp(IP_LIMITS.verifyPerIp));
+      const invalid = () =>
+        new AppError(ERROR_CODES.invalidVerifyToken, 400, VERIFY_EMAIL_MESSAGES.linkInvalid);
+      // Tokens are 43 base64url characters; anything else cannot match, so skip the hashing.
+      if (!/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw invalid();
+      const outcome = await authRepo.consumeVerifyToken(hashToken(token), new Date());
+      if (outcome === 'invalid') throw invalid();
+      return {
+        ok: true,
+        message:
+          outcome === 'verified'
+            ? VERIFY_EMAIL_MESSAGES.verified
+            : VERIFY_EMAIL_MESSAGES.alreadyVerified,
+      };
     },
 
     async login(input: LoginInput, ip: string): Promise<AuthResponse> {
@@ -310,7 +388,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row || row.tokenVersion !== result.claims.version) {
         throw AppError.unauthorized(MESSAGES.sessionExpired);
       }
-      return { id: row.id, name: row.name, email: row.email };
+      return {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        emailVerified: row.emailVerifiedAt !== null,
+      };
     },
   };
 }
@@ -336,6 +419,35 @@ function resetText(name: string, link: string): string {
     '',
     '— The StudyCircle team',
   ].join('\n');
+}
+
+function verifyText(name: string, link: string): string {
+  return [
+    `Hi ${name},`,
+    '',
+    'Welcome to StudyCircle! Please confirm that this is your email address by opening this link:',
+    '',
+    link,
+    '',
+    'The link works once and expires in 24 hours. Until then, room invitations open only from the link in their own mail.',
+    '',
+    'If you did not create a StudyCircle account, ignore this e-mail.',
+    '',
+    '— The StudyCircle team',
+  ].join('\n');
+}
+
+function verifyHtml(name: string, link: string): string {
+  const safeLink = escapeHtml(link);
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<p>Hi ${escapeHtml(name)},</p>
+<p>Welcome to StudyCircle! Please confirm that this is your email address.</p>
+<p><a href="${safeLink}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">Verify your email address</a></p>
+<p>Or paste this link into your browser: <br>${safeLink}</p>
+<p>The link works once and expires in 24 hours. Until then, room invitations open only from the link in their own mail.</p>
+<p>If you did not create a StudyCircle account, ignore this e-mail.</p>
+<p>— The StudyCircle team</p>
+</body></html>`;
 }
 
 function resetHtml(name: string, link: string): string {

@@ -3,4 +3,9 @@ export interface AuthUser {
   id: string;
   name: string;
   email: string;
+  /**
+   * Whether the account proved it reads mail at `email` (docs/product.md §3.12). Anything that
+   * trusts the address alone (the bell's invitations) must check it.
+   */
+  emailVerified: boolean;
 }

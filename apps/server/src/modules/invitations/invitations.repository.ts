@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { RoomRole } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { roomInvitations, roomMembers, rooms, users } from '../../db/schema.js';
@@ -26,18 +26,35 @@ export type AcceptOutcome =
 
 export function createInvitationsRepository(db: Db) {
   return {
-    async insert(row: NewInvitationRow): Promise<void> {
-      await db.insert(roomInvitations).values(row);
+    /**
+     * Inserts the room's open invitation for the address, unless one exists already: the partial
+     * unique index on (room, address) among unaccepted rows decides between racing inserts. False
+     * when another request's invitation got there first (docs/decisions/0017).
+     */
+    async insertOpen(row: NewInvitationRow): Promise<boolean> {
+      const inserted = await db
+        .insert(roomInvitations)
+        .values(row)
+        .onConflictDoNothing({
+          target: [roomInvitations.roomId, roomInvitations.email],
+          where: sql`${roomInvitations.acceptedAt} is null`,
+        })
+        .returning({ id: roomInvitations.id });
+      return inserted.length > 0;
     },
 
-    async delete(id: string): Promise<void> {
-      await db.delete(roomInvitations).where(eq(roomInvitations.id, id));
+    /** Deletes an invitation, provided it still carries the token that was never mailed. */
+    async delete(id: string, tokenHash: string): Promise<void> {
+      await db
+        .delete(roomInvitations)
+        .where(and(eq(roomInvitations.id, id), eq(roomInvitations.tokenHash, tokenHash)));
     },
 
     /**
      * The room's unaccepted invitation for `email`, expired or not: there is at most one per
      * room and address, because inviting the address again refreshes that row (see
-     * docs/decisions/0011-one-pending-invitation-per-address.md).
+     * docs/decisions/0011-one-pending-invitation-per-address.md), and a partial unique index
+     * holds it so under races.
      */
     async findOpenForEmail(roomId: string, email: string) {
       const [row] = await db
@@ -110,16 +127,25 @@ export function createInvitationsRepository(db: Db) {
 
     /**
      * Gives an unaccepted invitation a new token hash and expiry (and role and inviter), which
-     * invalidates the old link. False when it was accepted or deleted meanwhile.
+     * invalidates the old link, provided it still carries `expectedTokenHash`: a compare-and-set,
+     * so of several requests that read the same invitation only one re-issues it. False when it
+     * was accepted, deleted or re-issued by someone else meanwhile.
      */
     async refresh(
       id: string,
+      expectedTokenHash: string,
       changes: { tokenHash: string; expiresAt: Date; role: 'admin' | 'member'; inviterId: string },
     ): Promise<boolean> {
       const updated = await db
         .update(roomInvitations)
         .set(changes)
-        .where(and(eq(roomInvitations.id, id), isNull(roomInvitations.acceptedAt)))
+        .where(
+          and(
+            eq(roomInvitations.id, id),
+            eq(roomInvitations.tokenHash, expectedTokenHash),
+            isNull(roomInvitations.acceptedAt),
+          ),
+        )
         .returning({ id: roomInvitations.id });
       return updated.length > 0;
     },

@@ -1,7 +1,9 @@
 import {
   INVITATION_MESSAGES,
   INVITATION_TTL_MS,
+  ERROR_CODES,
   ROOM_MESSAGES,
+  VERIFY_EMAIL_MESSAGES,
   tooManyAttemptsMessage,
   type AcceptInvitationResponse,
   type AssignableRole,
@@ -25,7 +27,20 @@ import { createInvitationsRepository } from './invitations.repository.js';
  * Invitations to a room by e-mail: an owner or admin invites an address with a role; the mail
  * carries a single-use link to /invite/:token valid 7 days; the account that owns that address
  * accepts it and joins with that role. Only the token's SHA-256 is stored.
+ *
+ * Holding the link proves the mailbox. The bell's list and accept-by-id have no link, so they
+ * trust the account's address only once it is verified (docs/decisions/0017-proof-of-the-mailbox.md).
  */
+
+/** How many times a create gives way to a concurrent change of the same invitation. */
+const RACE_ATTEMPTS = 3;
+
+/**
+ * An invitation (re)issued this recently with the same role is not mailed again by a new
+ * invitation to the address: a double click, a second tab or two managers at once send one mail,
+ * not one each. The Resend action is not held back (docs/decisions/0017).
+ */
+export const REINVITE_QUIET_MS = 10_000;
 
 /** The bell lists at most this many pending invitations. */
 export const PENDING_INVITATIONS_LIMIT = 20;
@@ -117,6 +132,10 @@ export function createInvitationsService({
    * Gives an unaccepted invitation a fresh token and a full validity period and mails the new
    * link; the old link stops working at once. Should the mail fail, the previous token and
    * expiry are put back, so the invitation is exactly as usable as before.
+   *
+   * Resolves undefined, having mailed nothing, when the invitation no longer carries the token
+   * `existing` was read with: a concurrent request re-issued, accepted or cancelled it first, and
+   * the invitee gets one mail, not one per request.
    */
   async function reissue(
     existing: { id: string; tokenHash: string; role: string; inviterId: string; expiresAt: Date },
@@ -126,16 +145,17 @@ export function createInvitationsService({
       roomName: string;
       inviter: { id: string; name: string };
     },
-  ): Promise<Date> {
+  ): Promise<Date | undefined> {
     const token = newSecretToken();
+    const tokenHash = hashToken(token);
     const expiresAt = new Date(now().getTime() + INVITATION_TTL_MS);
-    const refreshed = await repo.refresh(existing.id, {
-      tokenHash: hashToken(token),
+    const refreshed = await repo.refresh(existing.id, existing.tokenHash, {
+      tokenHash,
       expiresAt,
       role: target.role,
       inviterId: target.inviter.id,
     });
-    if (!refreshed) throw AppError.notFound(INVITATION_MESSAGES.pendingNotFound);
+    if (!refreshed) return undefined;
     await mail(
       {
         to: target.email,
@@ -147,7 +167,8 @@ export function createInvitationsService({
       },
       existing.id,
       async () => {
-        await repo.refresh(existing.id, {
+        // Put back only if nobody changed it since: their link is the one that went out.
+        await repo.refresh(existing.id, tokenHash, {
           tokenHash: existing.tokenHash,
           expiresAt: existing.expiresAt,
           role: existing.role as AssignableRole,
@@ -157,6 +178,71 @@ export function createInvitationsService({
     );
     return expiresAt;
   }
+
+  /**
+   * Inserts a new invitation and mails its link. Resolves undefined, having mailed nothing, when
+   * a concurrent request created the room's open invitation for the address first (the partial
+   * unique index decides).
+   */
+  async function insertAndMail(
+    room: { id: string; name: string },
+    inviter: { id: string; name: string },
+    input: { email: string; role: AssignableRole },
+  ): Promise<Date | undefined> {
+    const token = newSecretToken();
+    const tokenHash = hashToken(token);
+    const createdAt = now();
+    const expiresAt = new Date(createdAt.getTime() + INVITATION_TTL_MS);
+    const id = newId();
+    const inserted = await repo.insertOpen({
+      id,
+      roomId: room.id,
+      inviterId: inviter.id,
+      tokenHash,
+      email: input.email,
+      role: input.role,
+      expiresAt,
+      createdAt,
+    });
+    if (!inserted) return undefined;
+    await mail(
+      {
+        to: input.email,
+        roomName: room.name,
+        inviterName: inviter.name,
+        role: input.role,
+        link: linkFor(token),
+        expiresAt,
+      },
+      id,
+      () => repo.delete(id, tokenHash),
+    );
+    return expiresAt;
+  }
+
+  /**
+   * An admin may neither downgrade nor replace an open admin invitation (issue 23): granting
+   * admin is the owner's alone, and so is taking such an offer back by re-inviting as member.
+   */
+  function refuseReplacing(room: { role: string | null }, open: { role: string } | undefined) {
+    if (open?.role === 'admin' && room.role !== 'owner') {
+      throw AppError.forbidden(INVITATION_MESSAGES.adminInvitationPending);
+    }
+  }
+
+  /** The bell trusts the account's address only once the account proved it reads that mailbox. */
+  function requireVerified(user: AuthUser) {
+    if (!user.emailVerified) {
+      throw new AppError(
+        ERROR_CODES.emailNotVerified,
+        403,
+        VERIFY_EMAIL_MESSAGES.bellNeedsVerifiedEmail,
+      );
+    }
+  }
+
+  const inviterName = async (inviterId: string) =>
+    (await users.getSummary(inviterId))?.name ?? 'A StudyCircle member';
 
   /** The room when the caller is its owner or an admin (403 otherwise). */
   const requireManager = (user: AuthUser, roomId: string) =>
@@ -183,7 +269,13 @@ export function createInvitationsService({
      * mails the link. An address that already belongs to a member gets 409. An address with an
      * unaccepted invitation to the room gets that invitation again, with a fresh link and the
      * requested role (`resent: true`): one invitation per room and address, never two live
-     * links. When the mail cannot be handed over, the change is undone and 503 returned.
+     * links; an admin may not replace an admin invitation (403). When the mail cannot be handed
+     * over, the change is undone and 503 returned.
+     *
+     * Requests that race for one address (a double click, two tabs, several admins) meet at the
+     * database: the partial unique index lets one insert win, the re-issue is a compare-and-set,
+     * and a request asking for what was sent in the last REINVITE_QUIET_MS answers with it and
+     * mails nothing.
      */
     async create(
       user: AuthUser,
@@ -198,52 +290,40 @@ export function createInvitationsService({
       if (await repo.isMemberByEmail(room.id, input.email)) {
         throw AppError.conflict(INVITATION_MESSAGES.alreadyMember);
       }
+      let open = await repo.findOpenForEmail(room.id, input.email);
+      refuseReplacing(room, open);
       await spendAllowance(user.id);
-      const summary = (expiresAt: Date): Invitation => ({
+      const summary = (expiresAt: Date, role = input.role, name = user.name): Invitation => ({
         roomId: room.id,
         roomName: room.name,
-        inviterName: user.name,
+        inviterName: name,
         email: input.email,
-        role: input.role,
+        role,
         expiresAt: expiresAt.toISOString(),
       });
-      const existing = await repo.findOpenForEmail(room.id, input.email);
-      if (existing) {
-        const expiresAt = await reissue(existing, {
-          email: input.email,
-          role: input.role,
-          roomName: room.name,
-          inviter: user,
-        });
-        return { invitation: summary(expiresAt), resent: true };
+      for (let attempt = 0; attempt < RACE_ATTEMPTS; attempt += 1) {
+        if (open) {
+          refuseReplacing(room, open);
+          // This very invitation went out a moment ago: the invitee has its mail already.
+          const issuedAt = open.expiresAt.getTime() - INVITATION_TTL_MS;
+          if (open.role === input.role && now().getTime() - issuedAt < REINVITE_QUIET_MS) {
+            const name = await inviterName(open.inviterId);
+            return { invitation: summary(open.expiresAt, input.role, name), resent: true };
+          }
+          const expiresAt = await reissue(open, {
+            email: input.email,
+            role: input.role,
+            roomName: room.name,
+            inviter: user,
+          });
+          if (expiresAt) return { invitation: summary(expiresAt), resent: true };
+        } else {
+          const expiresAt = await insertAndMail(room, user, input);
+          if (expiresAt) return { invitation: summary(expiresAt), resent: false };
+        }
+        open = await repo.findOpenForEmail(room.id, input.email);
       }
-      const token = newSecretToken();
-      const createdAt = now();
-      const expiresAt = new Date(createdAt.getTime() + INVITATION_TTL_MS);
-      const id = newId();
-      await repo.insert({
-        id,
-        roomId: room.id,
-        inviterId: user.id,
-        tokenHash: hashToken(token),
-        email: input.email,
-        role: input.role,
-        expiresAt,
-        createdAt,
-      });
-      await mail(
-        {
-          to: input.email,
-          roomName: room.name,
-          inviterName: user.name,
-          role: input.role,
-          link: linkFor(token),
-          expiresAt,
-        },
-        id,
-        () => repo.delete(id),
-      );
-      return { invitation: summary(expiresAt), resent: false };
+      throw AppError.conflict(INVITATION_MESSAGES.changedMeanwhile);
     },
 
     /** The room's pending invitations, newest first (owner and admins). */
@@ -275,6 +355,19 @@ export function createInvitationsService({
         roomName: room.name,
         inviter: user,
       });
+      if (!expiresAt) {
+        // Re-sent or changed a moment ago (a double click, another manager): what is pending now
+        // is the answer, and the invitee gets no second mail for it.
+        const current = await requireOpen(room, invitationId);
+        return {
+          id: current.id,
+          email: current.email,
+          role: current.role as AssignableRole,
+          inviterName: await inviterName(current.inviterId),
+          expiresAt: current.expiresAt.toISOString(),
+          createdAt: current.createdAt.toISOString(),
+        };
+      }
       return {
         id: inv.id,
         email: inv.email,
@@ -328,8 +421,12 @@ export function createInvitationsService({
       return acceptFound(user, inv);
     },
 
-    /** The signed-in user's pending invitations: sent to their account e-mail, unused, unexpired. */
+    /**
+     * The signed-in user's pending invitations: sent to their account e-mail, unused, unexpired.
+     * Only for a verified address (403 otherwise): anyone can register any address.
+     */
     async listMine(user: AuthUser): Promise<MyInvitation[]> {
+      requireVerified(user);
       const rows = await repo.listPendingForEmail(
         user.email.toLowerCase(),
         now(),
@@ -350,10 +447,12 @@ export function createInvitationsService({
     /**
      * Accepts a pending invitation by its id, for the bell: the mailed token is stored only
      * hashed, so the list cannot link to /invite/:token. The id is no secret, so what makes this
-     * safe is the same binding as the link: the signed-in account's e-mail must be the invited
-     * one. Anyone else gets the same 404 as an unknown id, so ids cannot be probed.
+     * safe is that the signed-in account's e-mail must be the invited one and verified: the
+     * account has shown it reads that mailbox, as holding the link would show (403 before any
+     * lookup otherwise). Anyone else gets the same 404 as an unknown id, so ids cannot be probed.
      */
     async acceptMine(user: AuthUser, id: string): Promise<AcceptInvitationResponse> {
+      requireVerified(user);
       const inv = /^[0-9a-f]{24}$/.test(id) ? await repo.findById(id) : undefined;
       if (!inv || user.email.toLowerCase() !== inv.email.toLowerCase()) {
         throw AppError.notFound(INVITATION_MESSAGES.notFound);

@@ -43,7 +43,10 @@ function closeRoomHere(server: IoServer, roomId: string): void {
   here.socketsLeave(rooms);
 }
 
-function refreshLocalSockets(server: IoServer, user: AuthUser): void {
+function refreshLocalSockets(
+  server: IoServer,
+  user: Pick<AuthUser, 'id' | 'name' | 'email'>,
+): void {
   const ids = server.of('/').adapter.rooms.get(channel.user(user.id)) ?? new Set<string>();
   for (const id of ids) {
     const socket = server.of('/').sockets.get(id);

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { roomMembers, roomMessages, rooms, users } from '../../db/schema.js';
+import { roomInvitations, roomMembers, roomMessages, rooms, users } from '../../db/schema.js';
 
 /**
  * Data access for users. Only this file (and the auth repository) touches the users table;
@@ -31,6 +31,7 @@ const authColumns = {
   name: users.name,
   email: users.email,
   tokenVersion: users.tokenVersion,
+  emailVerifiedAt: users.emailVerifiedAt,
 };
 
 export function createUsersRepository(db: Db) {
@@ -91,14 +92,16 @@ export function createUsersRepository(db: Db) {
      * Deletes the user and what they own, in one transaction
      * (docs/decisions/0013-deleting-an-account.md): each room they own passes to its
      * longest-standing admin, else its longest-standing member, and is deleted when nobody else
-     * is in it; every room they were in counts one member less; their chat messages go. The rest
-     * (memberships, reset tokens, invitations they sent) goes by ON DELETE CASCADE.
+     * is in it; every room they were in counts one member less; their chat messages go; the
+     * pending invitations addressed to their e-mail are cancelled, so the next account with that
+     * address does not inherit them. The rest (memberships, reset and verification tokens,
+     * invitations they sent) goes by ON DELETE CASCADE.
      * Returns undefined when there was no such user.
      */
     async deleteAccount(id: string): Promise<DeletedAccount | undefined> {
       return db.transaction(async (tx) => {
         const [existing] = await tx
-          .select({ id: users.id })
+          .select({ id: users.id, email: users.email })
           .from(users)
           .where(eq(users.id, id))
           .for('update');
@@ -149,6 +152,14 @@ export function createUsersRepository(db: Db) {
             );
         }
         await tx.delete(roomMessages).where(eq(roomMessages.userId, id));
+        // Invitations are addressed to a mailbox, not an account; once the account is gone, an
+        // open one would wait for whoever registers the address next (issue 23). Accepted ones
+        // stay as the room's record of who joined how.
+        await tx
+          .delete(roomInvitations)
+          .where(
+            and(eq(roomInvitations.email, existing.email), isNull(roomInvitations.acceptedAt)),
+          );
         await tx.delete(users).where(eq(users.id, id));
         return result;
       });

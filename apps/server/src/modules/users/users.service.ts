@@ -28,12 +28,13 @@ export function toPublicUser(row: UserRow): User {
     major: row.major,
     yearOfStudy: row.yearOfStudy,
     createdAt: row.createdAt.toISOString(),
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
 export interface UserEvents {
   /** The user's name (or e-mail) changed: whatever carries the old one must take the new. */
-  'user-renamed': AuthUser;
+  'user-renamed': Pick<AuthUser, 'id' | 'name' | 'email'>;
 }
 
 export interface UsersServiceDeps {

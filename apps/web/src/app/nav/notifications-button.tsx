@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Bell } from 'lucide-react';
 import { Popover } from '../../ui/popover';
+import { useAuth } from '../../features/auth';
 import { RemindersPanel, useDueTaskNotifications, useReminders } from '../../features/reminders';
 
 /**
@@ -12,7 +13,9 @@ import { RemindersPanel, useDueTaskNotifications, useReminders } from '../../fea
 export function NotificationsButton({ signedIn }: { signedIn: boolean }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const reminders = useReminders(signedIn);
+  const { user } = useAuth();
+  // Only an explicit false holds invitations back (docs/product.md §3.12); the server decides.
+  const reminders = useReminders(signedIn, user?.emailVerified !== false);
   const openTasks = useCallback(() => navigate('/tasks'), [navigate]);
   useDueTaskNotifications(openTasks);
   const { count } = reminders;
@@ -42,6 +45,7 @@ export function NotificationsButton({ signedIn }: { signedIn: boolean }) {
         tasks={reminders.tasks}
         invitations={reminders.invitations}
         invitationsFailed={reminders.invitationsFailed}
+        invitationsNotice={reminders.invitationsNotice}
         onNavigate={() => setOpen(false)}
       />
     </Popover>

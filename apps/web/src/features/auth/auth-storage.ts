@@ -7,6 +7,7 @@ import {
   writeString,
 } from '../../lib/storage';
 import { overlayUsers, type AuthUser } from './user';
+import { forgetVerifyBannerDismissal } from './verify-banner-storage';
 
 /**
  * The account keys of docs/product.md §15.1, owned here and nowhere else: token, authUser, user,
@@ -111,6 +112,7 @@ export function forgetSession(): void {
   for (const key of LIVE_KEYS) removeKey(key);
   removeKey(KEYS.authUser, 'session');
   removeKey(KEYS.user, 'session');
+  forgetVerifyBannerDismissal();
 }
 
 /** Caches the signed-in user under the keys other screens read it from. */

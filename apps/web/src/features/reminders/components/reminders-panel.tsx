@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BellOff, CalendarClock, Mail } from 'lucide-react';
+import { BellOff, CalendarClock, Mail, MailWarning } from 'lucide-react';
 import { INVITATION_MESSAGES, type MyInvitation } from '@studycircle/shared';
 import { errorMessage } from '../../../lib/http';
 import { Button } from '../../../ui/button';
@@ -30,14 +30,17 @@ export function RemindersPanel({
   tasks,
   invitations,
   invitationsFailed,
+  invitationsNotice = null,
   onNavigate,
 }: {
   tasks: readonly TaskReminder[];
   invitations: readonly MyInvitation[];
   invitationsFailed: boolean;
+  /** Why invitations are not listed (an unverified address, docs/product.md §3.12). */
+  invitationsNotice?: string | null;
   onNavigate: () => void;
 }) {
-  const empty = tasks.length === 0 && invitations.length === 0;
+  const empty = tasks.length === 0 && invitations.length === 0 && !invitationsNotice;
   return (
     <div className="max-h-[70vh] overflow-y-auto">
       <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
@@ -60,6 +63,17 @@ export function RemindersPanel({
               <InvitationItem key={invitation.id} invitation={invitation} onNavigate={onNavigate} />
             ))}
           </ul>
+        </section>
+      )}
+      {invitationsNotice && (
+        <section aria-label="Room invitations" className="mt-3">
+          <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            Room invitations
+          </h3>
+          <p className="mt-2 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900">
+            <MailWarning aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>{invitationsNotice}</span>
+          </p>
         </section>
       )}
       {invitationsFailed && (
