@@ -18,6 +18,7 @@ import {
   type Room,
 } from '@studycircle/shared';
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
+import { jpegDataUrl } from '../../test/images.js';
 import { startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
 import { roomInvitations, roomMembers, roomMessages, rooms } from '../../db/schema.js';
 import { createEventBus } from '../../lib/events.js';
@@ -272,7 +273,7 @@ describe('member list privacy', () => {
 describe('member avatars', () => {
   it("gives a member another member's picture ('' without one), and 404 for a non-member", async () => {
     const room = await fixture();
-    const picture = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAA';
+    const picture = jpegDataUrl(40, 40);
     const saved = await call('PATCH', '/api/auth/profile', users.member2.token, {
       profilePic: picture,
     });
