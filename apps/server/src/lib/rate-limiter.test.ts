@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '@studycircle/test-kit';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createRedisRateLimiter } from './rate-limiter.js';
@@ -9,20 +9,9 @@ import { createRedisRateLimiter } from './rate-limiter.js';
  * tests (CI's Redis pass) and redis-outage.test.ts.
  */
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 describe('the Redis rate limiter while Redis is unreachable', () => {
   it('counts in memory, answers at once, and says so once', async () => {
-    const redis = new Redis(await closedPort(), '127.0.0.1', {
+    const redis = new Redis(await freePort(), '127.0.0.1', {
       retryStrategy: () => 60_000,
       commandTimeout: 2000,
     });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { Redis } from 'ioredis';
+import { freePort } from '@studycircle/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS } from '../modules/auth/auth.service.js';
 import { RoomMessagesPageSchema, type ChatMessageReceived } from '@studycircle/shared';
@@ -18,17 +19,6 @@ import { connected, next, roomWithMembers, type LiveClient } from '../test/live.
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const OUTAGE_MS = 10_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A throwaway redis-server, nothing saved to disk; resolves once it accepts connections. */
 async function startRedis(port: number): Promise<ChildProcess> {

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -9,7 +8,7 @@ import {
   VERIFY_EMAIL_TOKEN_TTL_MS,
 } from '@studycircle/shared';
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
-import { startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
+import { freePort, startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
 import { verificationToken } from '../../test/verify-email.js';
 import { emailVerificationTokens } from '../../db/schema.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
@@ -33,18 +32,6 @@ afterAll(async () => {
   await t?.close();
   await smtp?.close();
 });
-
-/** A loopback port nothing listens on (a mail server that is down). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const call = (method: string, path: string, token?: string, body?: unknown) =>
   http(t.baseUrl, method, path, { token, body });
