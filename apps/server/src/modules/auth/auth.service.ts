@@ -303,7 +303,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async logout(user: AuthUser): Promise<void> {
       await authRepo.deleteSession(user.id, user.sessionId);
-      await live.endSessionConnections(user.sessionId);
+      await live.endSessionConnections(user.sessionId, false);
     },
 
     /** Settings' list of signed-in devices: this one first, then the most recently seen. */
@@ -325,7 +325,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await authRepo.deleteSession(user.id, sessionId))) {
         throw AppError.notFound(SESSION_NOT_FOUND);
       }
-      await live.endSessionConnections(sessionId);
+      await live.endSessionConnections(sessionId, sessionId !== user.sessionId);
     },
 
     /**

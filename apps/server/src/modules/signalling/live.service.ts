@@ -204,11 +204,16 @@ export function createLiveService({ redis, rooms, roomEvents, userEvents }: Live
       target.disconnectSockets(true);
     },
 
-    /** Ends the live connections of one device's session, on every node, telling them why. */
-    async endSessionConnections(sessionId: string): Promise<void> {
+    /**
+     * Ends the live connections of one device's session, on every node. `ended elsewhere`: tell
+     * them why first; not when the device signed itself out (its other tabs share the token
+     * it just forgot, and were not signed out "on another device").
+     */
+    async endSessionConnections(sessionId: string, endedElsewhere = true): Promise<void> {
       if (!io) return;
-      io.in(channel.session(sessionId)).emit('session-ended', SESSION_ENDED_EVENT);
-      io.in(channel.session(sessionId)).disconnectSockets(true);
+      const target = io.in(channel.session(sessionId));
+      if (endedElsewhere) target.emit('session-ended', SESSION_ENDED_EVENT);
+      target.disconnectSockets(true);
     },
   };
 }
