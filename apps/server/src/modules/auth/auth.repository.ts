@@ -20,12 +20,12 @@ export function createAuthRepository(db: Db) {
       await db.insert(deviceSessions).values(row);
     },
 
-    /** The user's sessions, most recently seen first. */
-    async listSessions(userId: string) {
+    /** The user's sessions seen since `since` (older ones hold only expired tokens). */
+    async listSessions(userId: string, since: Date) {
       return db
         .select()
         .from(deviceSessions)
-        .where(eq(deviceSessions.userId, userId))
+        .where(and(eq(deviceSessions.userId, userId), gt(deviceSessions.lastSeenAt, since)))
         .orderBy(desc(deviceSessions.lastSeenAt), desc(deviceSessions.id));
     },
 
@@ -36,6 +36,13 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(deviceSessions.id, id), eq(deviceSessions.userId, userId)))
         .returning({ id: deviceSessions.id });
       return rows.length > 0;
+    },
+
+    /** Forgets the user's sessions last seen before `before`: their tokens have all expired. */
+    async deleteStaleSessions(userId: string, before: Date) {
+      await db
+        .delete(deviceSessions)
+        .where(and(eq(deviceSessions.userId, userId), lt(deviceSessions.lastSeenAt, before)));
     },
 
     /** Ends every session of the user, or every one but `keepId`; returns the ended ids. */

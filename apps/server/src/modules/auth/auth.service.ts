@@ -26,7 +26,7 @@ import { createAuthRepository } from './auth.repository.js';
 import { describeDevice } from './device-name.js';
 import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword, type PasswordCost } from './password.js';
-import { signToken, verifyToken } from './tokens.js';
+import { signToken, TOKEN_TTL_SECONDS, verifyToken } from './tokens.js';
 import type { AuthUser } from './auth.types.js';
 
 /**
@@ -42,6 +42,12 @@ const MINUTE = 60_000;
 
 /** How stale a session's last-seen time may get before a request refreshes it (one write). */
 export const LAST_SEEN_PRECISION_MS = 5 * MINUTE;
+
+/**
+ * A session last seen longer ago than this holds only expired tokens: a token is used no later
+ * than its session's last-seen time plus the precision, and lives TOKEN_TTL_SECONDS from issue.
+ */
+const SESSION_DEAD_AFTER_MS = TOKEN_TTL_SECONDS * 1000 + 2 * LAST_SEEN_PRECISION_MS;
 
 /**
  * Limits per client address: sized for a campus NAT (hundreds of students behind one address) and
@@ -161,6 +167,8 @@ export function createAuthService(deps: AuthServiceDeps) {
   /** Starts a device session (a row per sign-in) and signs a token naming it. */
   async function issue(userId: string, version: number, userAgent: string | undefined) {
     const sessionId = newId();
+    // Each sign-in also forgets the account's sessions whose tokens have all expired.
+    await authRepo.deleteStaleSessions(userId, new Date(Date.now() - SESSION_DEAD_AFTER_MS));
     await authRepo.insertSession({ id: sessionId, userId, device: describeDevice(userAgent) });
     return signToken(jwtSecret, { userId, version, sessionId });
   }
@@ -308,7 +316,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Settings' list of signed-in devices: this one first, then the most recently seen. */
     async listSessions(user: AuthUser): Promise<DeviceSessionsResponse> {
-      const rows = await authRepo.listSessions(user.id);
+      const rows = await authRepo.listSessions(
+        user.id,
+        new Date(Date.now() - SESSION_DEAD_AFTER_MS),
+      );
       const sessions = rows.map((row) => ({
         id: row.id,
         device: row.device || 'Unknown device',

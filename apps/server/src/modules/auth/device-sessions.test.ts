@@ -6,6 +6,8 @@ import {
   SIGNED_OUT_ELSEWHERE_MESSAGE,
 } from '@studycircle/shared';
 import { http, registerUser, sessionIdOf, startTestApp, type TestApp } from '../../test/app.js';
+import { eq } from 'drizzle-orm';
+import { deviceSessions } from '../../db/schema.js';
 import { describeDevice } from './device-name.js';
 
 /**
@@ -138,6 +140,30 @@ describe('device sessions', () => {
     expect(Date.parse(sessions[0]!.signedInAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(Date.parse(sessions[0]!.lastSeenAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await http(t.baseUrl, 'GET', '/api/auth/sessions')).status).toBe(401);
+  });
+
+  it('leaves out, and forgets at the next sign-in, a session whose tokens have all expired', async () => {
+    const { account, laptop, phone } = await twoDevices();
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    const { db } = t.app.deps;
+    await db
+      .update(deviceSessions)
+      .set({ lastSeenAt: eightDaysAgo })
+      .where(eq(deviceSessions.id, sessionIdOf(phone)));
+    const list = await http(t.baseUrl, 'GET', '/api/auth/sessions', { token: laptop });
+    expect(DeviceSessionsResponseSchema.parse(list.body).sessions.map((s) => s.id)).toEqual([
+      sessionIdOf(laptop),
+    ]);
+    const again = await http(t.baseUrl, 'POST', '/api/auth/login', {
+      body: { email: account.user.email, password: account.password },
+    });
+    expect(again.status).toBe(200);
+    const rows = await db
+      .select({ id: deviceSessions.id })
+      .from(deviceSessions)
+      .where(eq(deviceSessions.userId, account.user.id));
+    expect(rows.map((r) => r.id)).not.toContain(sessionIdOf(phone));
+    expect(rows).toHaveLength(2);
   });
 
   it('"Sign out of all devices" ends every session, this one included, telling each socket why', async () => {
