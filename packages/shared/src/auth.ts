@@ -333,3 +333,31 @@ export const DeleteAccountInputSchema = z.object({
     .max(LIMITS.passwordMax, MESSAGES.passwordRequired),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Signed-in devices (docs/product.md §3.8): one session per sign-in, listed in Settings.
+
+/** Said on a device whose session was ended from another one (docs/product.md §3.8). */
+export const SIGNED_OUT_ELSEWHERE_MESSAGE = 'You were signed out on another device';
+
+/** One signed-in device. `device` is a short description from its User-Agent ("Chrome on Linux"). */
+export const DeviceSessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  signedInAt: z.string(),
+  /** Approximate: refreshed at most every few minutes. */
+  lastSeenAt: z.string(),
+  /** The session the request came from. */
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof DeviceSessionSchema>;
+
+/** GET /api/auth/sessions: the account's signed-in devices, this one first, then most recent. */
+export const DeviceSessionsResponseSchema = z.object({ sessions: z.array(DeviceSessionSchema) });
+export type DeviceSessionsResponse = z.infer<typeof DeviceSessionsResponseSchema>;
+
+/** The `:id` of DELETE /api/auth/sessions/:id (ids are 24 hexadecimal characters). */
+export const DeviceSessionIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/i, 'Invalid session id')
+  .transform((id) => id.toLowerCase());

@@ -26,6 +26,11 @@ export const ERROR_CODES = {
   invalidVerifyToken: 'INVALID_VERIFY_TOKEN',
   /** The action needs an account whose e-mail address is verified (docs/product.md §3.12). */
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  /**
+   * The token's device session was ended elsewhere (signed out there, "Sign out of all devices",
+   * or a password change or reset): the client says so and goes to sign-in (docs/product.md §3.8).
+   */
+  sessionEnded: 'SESSION_ENDED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

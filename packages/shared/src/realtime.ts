@@ -418,6 +418,11 @@ export interface ServerToClientEvents {
   /** Sent to the room's chat channel whenever someone joins or leaves its call. */
   'call-presence': (presence: CallPresence) => void;
   'removed-from-room': (payload: RemovedFromRoom) => void;
+  /**
+   * This socket's device session was ended from elsewhere; the server disconnects it right after
+   * (docs/product.md §3.8). The client shows the message and goes to sign-in instead of redialling.
+   */
+  'session-ended': (payload: { code: 'SESSION_ENDED'; message: string }) => void;
   /** An event without an ack callback was refused (bad payload, rate limit, call full ...). */
   'server-error': (payload: ServerErrorPayload) => void;
 }

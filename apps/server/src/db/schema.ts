@@ -44,6 +44,27 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * One row per sign-in (and registration): a device's session. Its id travels in the token, so
+ * signing out on one device deletes one row and leaves the others working; the user's token
+ * version still ends every session at once (docs/decisions/0021-one-sign-out-per-device.md).
+ */
+export const deviceSessions = pgTable(
+  'device_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A short description from the User-Agent at sign-in ("Chrome on Linux"). */
+    device: text('device').notNull().default(''),
+    createdAt: createdAt(),
+    /** Approximate: refreshed at most every few minutes by the requests that use the session. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('device_sessions_user_idx').on(t.userId)],
+);
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {

@@ -12,9 +12,13 @@ import type { EventLimits } from './socket-limits.js';
  * what the acknowledgement carries.
  */
 
-/** Socket.IO room names: every socket of a user, a room's chat channel, a room's call. */
+/**
+ * Socket.IO room names: every socket of a user, every socket of one device session, a room's chat
+ * channel, a room's call.
+ */
 export const channel = {
   user: (userId: string) => `user:${userId}`,
+  session: (sessionId: string) => `session:${sessionId}`,
   chat: (roomId: string) => `chat:${roomId}`,
   call: (roomId: string) => `call:${roomId}`,
 };

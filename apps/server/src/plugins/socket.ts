@@ -22,8 +22,8 @@ import {
  * It is attached to Fastify's own HTTP server (the community fastify-socket.io plugin does not
  * support Fastify 5), runs websocket-only so no sticky sessions are needed, and uses the Redis
  * adapter when REDIS_URL is set so that events reach sockets on every node. Every connection must
- * present a valid, current bearer token; each socket joins `user:<id>` so that ending a session
- * (the live service) can disconnect all of a user's sockets. The event handlers belong to the
+ * present a valid, current bearer token; each socket joins `user:<id>` and `session:<id>` so
+ * that ending sessions (the live service) can disconnect all of a user's sockets, or one device's. The event handlers belong to the
  * modules (modules/chat/chat.socket.ts, modules/signalling/signalling.socket.ts), registered in
  * app.ts; what they share is in socket-handlers.ts.
  */
@@ -91,6 +91,8 @@ export default fp(
           socket.data.user = user;
           // Refused past the account's cap on open sockets (TOO_MANY_CONNECTIONS).
           await joinUserChannel(io, socket, channel.user(user.id), socketsPerUser);
+          // Signing out one device ends only the sockets of its session (the live service).
+          await socket.join(channel.session(user.sessionId));
           next();
         })
         .catch((err: unknown) => {

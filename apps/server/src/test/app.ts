@@ -134,5 +134,16 @@ export async function registerUser(
   }>(baseUrl, 'POST', '/api/auth/register', { body: input });
   if (res.status !== 201)
     throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { ...res.body, password: input.password };
+  // The device session the token names, so `user` serves as the services' AuthUser too.
+  const user = { ...res.body.user, sessionId: sessionIdOf(res.body.token) };
+  return { ...res.body, user, password: input.password };
+}
+
+/** The device session id (`sid`) a bearer token carries. */
+export function sessionIdOf(token: string): string {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    sid?: unknown;
+  };
+  if (typeof payload.sid !== 'string') throw new Error('token without a session id');
+  return payload.sid;
 }

@@ -1,6 +1,7 @@
 // Only the type: the runtime schema would bring zod into every chunk that makes a request.
 import type { ErrorBody } from '@studycircle/shared';
 import { getAuthToken } from './auth-token';
+import { announceSessionEnded, SESSION_ENDED_CODE } from './session-ended';
 import { reportRequestFailure } from './use-online-status';
 
 /**
@@ -109,6 +110,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (!response.ok) {
     const body = readErrorBody(data);
+    // This token's session was ended on another device: the app says so and goes to sign-in.
+    if (token && response.status === 401 && body?.code === SESSION_ENDED_CODE) {
+      announceSessionEnded();
+    }
     const message = body ? (body.message ?? body.error) : undefined;
     throw new HttpError(
       response.status,

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@studycircle/shared';
 import { getAuthToken } from './auth-token';
+import { announceSessionEnded, SESSION_ENDED_CODE } from './session-ended';
 
 /**
  * The one real-time link (docs/product.md §9.1): the only module that imports socket.io-client.
@@ -12,6 +13,10 @@ import { getAuthToken } from './auth-token';
  * every few seconds with jitter until the link is back (a server restart or a long outage must not
  * need a page reload). A server that ends the connection itself (a graceful restart) is dialled
  * again too; a refused token stops the loop (the handshake fails and the library stops).
+ *
+ * A session ended on another device (docs/product.md §3.8) is told first (`session-ended`), or
+ * refused at the handshake with that code: the link is not dialled again, and the app is told
+ * (lib/session-ended.ts) so it shows why and goes to sign-in.
  */
 
 /** The socket, typed with the shared real-time contract (packages/shared/src/realtime.ts). */
@@ -25,6 +30,13 @@ export const SLOW_RECONNECT_DELAY_MAX_MS = 5000;
 
 let shared: AppSocket | null = null;
 let holders = 0;
+/** The sockets whose session ended: never redialled, and their screens say why, not "Disconnected". */
+const endedSockets = new WeakSet<AppSocket>();
+
+/** Whether this socket's session was ended elsewhere (the call shows no link toasts then). */
+export function sessionEndedOn(socket: AppSocket): boolean {
+  return endedSockets.has(socket);
+}
 
 function fastBackoff(socket: AppSocket) {
   socket.io.reconnectionDelayMax(FAST_RECONNECT_DELAY_MS);
@@ -52,10 +64,20 @@ function create(): AppSocket {
   });
   socket.io.on('reconnect', () => fastBackoff(socket));
   socket.on('connect', () => fastBackoff(socket));
+  const sessionEnded = () => {
+    if (endedSockets.has(socket)) return;
+    endedSockets.add(socket);
+    announceSessionEnded();
+  };
+  socket.on('session-ended', sessionEnded);
+  socket.on('connect_error', (err) => {
+    const code = (err as Error & { data?: { code?: unknown } }).data?.code;
+    if (code === SESSION_ENDED_CODE) sessionEnded();
+  });
   socket.on('disconnect', (reason) => {
     // The server closed the link itself (a graceful restart ends every socket): the library does
     // not redial in that case, so we do. A revoked token is then refused at the handshake.
-    if (reason === 'io server disconnect' && shared === socket) {
+    if (reason === 'io server disconnect' && shared === socket && !endedSockets.has(socket)) {
       setTimeout(() => {
         if (shared === socket && !socket.connected) socket.connect();
       }, FAST_RECONNECT_DELAY_MS);

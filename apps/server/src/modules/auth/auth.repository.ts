@@ -1,13 +1,71 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { emailVerificationTokens, passwordResetTokens, users } from '../../db/schema.js';
+import {
+  deviceSessions,
+  emailVerificationTokens,
+  passwordResetTokens,
+  users,
+} from '../../db/schema.js';
 
 /** What using a verification link did. */
 export type VerifyOutcome = 'verified' | 'already-verified' | 'invalid';
 
-/** Password-reset and e-mail verification tokens, stored as SHA-256 digests. */
+/**
+ * Device sessions (one row per sign-in), and password-reset and e-mail verification tokens,
+ * stored as SHA-256 digests.
+ */
 export function createAuthRepository(db: Db) {
   return {
+    async insertSession(row: typeof deviceSessions.$inferInsert) {
+      await db.insert(deviceSessions).values(row);
+    },
+
+    /** The user's sessions seen since `since` (older ones hold only expired tokens). */
+    async listSessions(userId: string, since: Date) {
+      return db
+        .select()
+        .from(deviceSessions)
+        .where(and(eq(deviceSessions.userId, userId), gt(deviceSessions.lastSeenAt, since)))
+        .orderBy(desc(deviceSessions.lastSeenAt), desc(deviceSessions.id));
+    },
+
+    /** Ends one of the user's sessions; false when it is not theirs or already ended. */
+    async deleteSession(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(deviceSessions)
+        .where(and(eq(deviceSessions.id, id), eq(deviceSessions.userId, userId)))
+        .returning({ id: deviceSessions.id });
+      return rows.length > 0;
+    },
+
+    /** Forgets the user's sessions last seen before `before`: their tokens have all expired. */
+    async deleteStaleSessions(userId: string, before: Date) {
+      await db
+        .delete(deviceSessions)
+        .where(and(eq(deviceSessions.userId, userId), lt(deviceSessions.lastSeenAt, before)));
+    },
+
+    /** Ends every session of the user, or every one but `keepId`; returns the ended ids. */
+    async deleteSessions(userId: string, keepId?: string): Promise<string[]> {
+      const rows = await db
+        .delete(deviceSessions)
+        .where(
+          keepId
+            ? and(eq(deviceSessions.userId, userId), ne(deviceSessions.id, keepId))
+            : eq(deviceSessions.userId, userId),
+        )
+        .returning({ id: deviceSessions.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** Moves the session's last-seen time forward, only when it is older than `staleBefore`. */
+    async touchSession(id: string, now: Date, staleBefore: Date) {
+      await db
+        .update(deviceSessions)
+        .set({ lastSeenAt: now })
+        .where(and(eq(deviceSessions.id, id), lt(deviceSessions.lastSeenAt, staleBefore)));
+    },
+
     async insertResetToken(row: typeof passwordResetTokens.$inferInsert) {
       await db.insert(passwordResetTokens).values(row);
     },
@@ -43,6 +101,8 @@ export function createAuthRepository(db: Db) {
           .update(users)
           .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
           .where(eq(users.id, used.userId));
+        // A reset ends every device's session, whoever held the old password.
+        await tx.delete(deviceSessions).where(eq(deviceSessions.userId, used.userId));
         return used.userId;
       });
     },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ChangePasswordInputSchema,
   DeleteAccountInputSchema,
+  DeviceSessionIdSchema,
   ForgotPasswordInputSchema,
   LoginInputSchema,
   RegisterInputSchema,
@@ -18,12 +19,14 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
 
   app.post('/register', async (request, reply) => {
     const input = parseWith(RegisterInputSchema, request.body);
-    return reply.status(201).send(await auth.register(input, request.ip));
+    return reply
+      .status(201)
+      .send(await auth.register(input, request.ip, request.headers['user-agent']));
   });
 
   app.post('/login', async (request) => {
     const input = parseWith(LoginInputSchema, request.body);
-    return auth.login(input, request.ip);
+    return auth.login(input, request.ip, request.headers['user-agent']);
   });
 
   app.get('/profile', signedIn, async (request) => ({
@@ -36,19 +39,34 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
   });
 
   // The client ignores logout failures (docs/product.md §3.8), so an already invalid token still
-  // gets a 200.
+  // gets a 200. Ends this device's session only.
   app.post('/logout', async (request) => {
     const token = bearer(request.headers.authorization);
     const user = await auth.authenticateToken(token).catch(() => undefined);
-    // The service also ends the user's live connections on every node.
-    if (user) await auth.logout(user.id);
+    // The service also ends this session's live connections on every node.
+    if (user) await auth.logout(user);
+    return { ok: true };
+  });
+
+  // The signed-in devices (docs/product.md §3.8).
+  app.get('/sessions', signedIn, async (request) => auth.listSessions(request.user));
+
+  // "Sign out of all devices": this one included.
+  app.delete('/sessions', signedIn, async (request) => {
+    await auth.logoutAll(request.user);
+    return { ok: true };
+  });
+
+  app.delete<{ Params: { id: string } }>('/sessions/:id', signedIn, async (request) => {
+    const id = parseWith(DeviceSessionIdSchema, request.params.id);
+    await auth.endSession(request.user, id);
     return { ok: true };
   });
 
   app.post('/change-password', signedIn, async (request) => {
     const input = parseWith(ChangePasswordInputSchema, request.body);
     const result = await auth.changePassword(
-      request.user.id,
+      request.user,
       input.currentPassword,
       input.newPassword,
     );

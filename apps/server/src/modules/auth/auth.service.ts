@@ -7,6 +7,7 @@ import {
   VERIFY_EMAIL_TOKEN_TTL_MS,
   tooManyAttemptsMessage,
   type AuthResponse,
+  type DeviceSessionsResponse,
   type ForgotPasswordInput,
   type LoginInput,
   type RegisterInput,
@@ -22,9 +23,10 @@ import { escapeHtml, type Mailer } from '../../mail/mailer.js';
 import type { LiveService } from '../signalling/live.service.js';
 import { toPublicUser, type UsersService } from '../users/users.service.js';
 import { createAuthRepository } from './auth.repository.js';
+import { describeDevice } from './device-name.js';
 import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword, type PasswordCost } from './password.js';
-import { signToken, verifyToken } from './tokens.js';
+import { signToken, TOKEN_TTL_SECONDS, verifyToken } from './tokens.js';
 import type { AuthUser } from './auth.types.js';
 
 /**
@@ -37,6 +39,15 @@ import type { AuthUser } from './auth.types.js';
  */
 
 const MINUTE = 60_000;
+
+/** How stale a session's last-seen time may get before a request refreshes it (one write). */
+export const LAST_SEEN_PRECISION_MS = 5 * MINUTE;
+
+/**
+ * A session last seen longer ago than this holds only expired tokens: a token is used no later
+ * than its session's last-seen time plus the precision, and lives TOKEN_TTL_SECONDS from issue.
+ */
+const SESSION_DEAD_AFTER_MS = TOKEN_TTL_SECONDS * 1000 + 2 * LAST_SEEN_PRECISION_MS;
 
 /**
  * Limits per client address: sized for a campus NAT (hundreds of students behind one address) and
@@ -91,6 +102,8 @@ export function accountDelayMs(failures: number): number {
   return Math.min(ACCOUNT_DELAY.firstDelayMs * 2 ** Math.min(over, 20), ACCOUNT_DELAY.maxDelayMs);
 }
 
+const SESSION_NOT_FOUND = 'Session not found or already signed out.';
+
 /** A valid-looking hash to verify against when the e-mail is unknown, so timing does not tell. */
 let decoyHash: Promise<string> | undefined;
 
@@ -113,8 +126,8 @@ export interface AuthServiceDeps {
     | 'setPassword'
     | 'deleteAccount'
   >;
-  /** Ends a user's open connections when their sessions end. */
-  live: Pick<LiveService, 'endUserConnections'>;
+  /** Ends the open connections of the sessions that end (all of a user's, or one device's). */
+  live: Pick<LiveService, 'endUserConnections' | 'endSessionConnections'>;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
@@ -151,17 +164,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (isCommonPassword(password)) throw AppError.badRequest(MESSAGES.passwordTooCommon);
   }
 
-  async function issue(userId: string, version: number) {
-    return signToken(jwtSecret, { userId, version });
+  /** Starts a device session (a row per sign-in) and signs a token naming it. */
+  async function issue(userId: string, version: number, userAgent: string | undefined) {
+    const sessionId = newId();
+    // Each sign-in also forgets the account's sessions whose tokens have all expired.
+    await authRepo.deleteStaleSessions(userId, new Date(Date.now() - SESSION_DEAD_AFTER_MS));
+    await authRepo.insertSession({ id: sessionId, userId, device: describeDevice(userAgent) });
+    return signToken(jwtSecret, { userId, version, sessionId });
   }
 
   /**
-   * The one place where a user's sessions end: every path that bumps the token version calls it,
-   * and the live service drops that user's open connections on every node, so no live
-   * connection outlives the tokens.
+   * Where every session of a user ends together ("Sign out of all devices", a password change
+   * or reset, a deleted account): the rows go (all, or all but the device that changed the
+   * password) and the live service drops those sessions' connections on every node, telling
+   * each why, so no live connection outlives its token.
    */
-  async function endSessions(userId: string) {
-    await live.endUserConnections(userId);
+  async function endSessions(userId: string, keepSessionId?: string) {
+    await authRepo.deleteSessions(userId, keepSessionId);
+    await live.endUserConnections(userId, keepSessionId);
   }
 
   /**
@@ -187,7 +207,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async register(input: RegisterInput, ip: string): Promise<AuthResponse> {
+    async register(input: RegisterInput, ip: string, userAgent?: string): Promise<AuthResponse> {
       refuseCommon(input.password);
       await limit(`register:ip:${ip}`, perIp(IP_LIMITS.registerPerIp));
       if (await users.findAccountByEmail(input.email)) throw AppError.conflict(MESSAGES.emailTaken);
@@ -210,7 +230,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       void mailVerificationLink(row).catch((err: unknown) =>
         log.error({ err, userId: row.id }, 'could not send the verification mail'),
       );
-      return { token: await issue(row.id, row.tokenVersion), user: toPublicUser(row) };
+      return { token: await issue(row.id, row.tokenVersion, userAgent), user: toPublicUser(row) };
     },
 
     /**
@@ -254,7 +274,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       };
     },
 
-    async login(input: LoginInput, ip: string): Promise<AuthResponse> {
+    async login(input: LoginInput, ip: string, userAgent?: string): Promise<AuthResponse> {
       const ipFailuresKey = `login:fail:ip:${ip}`;
       const ipRule = perIp(IP_LIMITS.loginFailuresPerIp);
       // Only failures count against an address, so the check does not add to it.
@@ -282,13 +302,50 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw AppError.unauthorized(MESSAGES.invalidCredentials, ERROR_CODES.invalidCredentials);
       }
       await rateLimiter.reset(pairKey);
-      return { token: await issue(row.id, row.tokenVersion), user: toPublicUser(row) };
+      return { token: await issue(row.id, row.tokenVersion, userAgent), user: toPublicUser(row) };
     },
 
-    /** Ends every session of the user: all tokens issued so far stop working. */
-    async logout(userId: string): Promise<void> {
-      await users.revokeTokens(userId);
-      await endSessions(userId);
+    /**
+     * Sign Out: ends this device's session only (docs/product.md §3.8); the account's other
+     * devices stay signed in. Other tabs of this browser share the token and end with it.
+     */
+    async logout(user: AuthUser): Promise<void> {
+      await authRepo.deleteSession(user.id, user.sessionId);
+      await live.endSessionConnections(user.sessionId, false);
+    },
+
+    /** Settings' list of signed-in devices: this one first, then the most recently seen. */
+    async listSessions(user: AuthUser): Promise<DeviceSessionsResponse> {
+      const rows = await authRepo.listSessions(
+        user.id,
+        new Date(Date.now() - SESSION_DEAD_AFTER_MS),
+      );
+      const sessions = rows.map((row) => ({
+        id: row.id,
+        device: row.device || 'Unknown device',
+        signedInAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.id === user.sessionId,
+      }));
+      sessions.sort((a, b) => Number(b.current) - Number(a.current));
+      return { sessions };
+    },
+
+    /** Ends one of the account's sessions (another device, or this one); 404 when not theirs. */
+    async endSession(user: AuthUser, sessionId: string): Promise<void> {
+      if (!(await authRepo.deleteSession(user.id, sessionId))) {
+        throw AppError.notFound(SESSION_NOT_FOUND);
+      }
+      await live.endSessionConnections(sessionId, sessionId !== user.sessionId);
+    },
+
+    /**
+     * "Sign out of all devices": every session ends, this one included. The token version is
+     * bumped too, so a token whose row somehow survived is refused all the same.
+     */
+    async logoutAll(user: AuthUser): Promise<void> {
+      await users.revokeTokens(user.id);
+      await endSessions(user.id);
     },
 
     /**
@@ -334,8 +391,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       await endSessions(userId);
     },
 
-    /** Changes the password of a signed-in user; earlier tokens die, a fresh one is returned. */
-    async changePassword(userId: string, currentPassword: string, newPassword: string) {
+    /**
+     * Changes the password of a signed-in user: every other device's session ends, this one
+     * continues with the fresh token returned (earlier tokens, this device's too, die).
+     */
+    async changePassword(
+      { id: userId, sessionId }: Pick<AuthUser, 'id' | 'sessionId'>,
+      currentPassword: string,
+      newPassword: string,
+    ) {
       const failuresKey = `change-password:fail:${userId}`;
       const rule = ACCOUNT_LIMITS.changePasswordFailuresPerUser;
       await refuseIfExhausted(failuresKey, rule);
@@ -350,8 +414,12 @@ export function createAuthService(deps: AuthServiceDeps) {
         userId,
         await hashPassword(newPassword, passwordCost),
       );
-      await endSessions(userId);
-      return { token: await issue(userId, version ?? 0), user: toPublicUser(row) };
+      // This device stays signed in with a new token for the same session; every other ends.
+      await endSessions(userId, sessionId);
+      return {
+        token: await signToken(jwtSecret, { userId, version: version ?? 0, sessionId }),
+        user: toPublicUser(row),
+      };
     },
 
     /**
@@ -384,15 +452,26 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!result.ok) {
         throw AppError.unauthorized(result.expired ? MESSAGES.sessionExpired : 'Invalid token');
       }
-      const row = await users.findSessionUser(result.claims.userId);
-      if (!row || row.tokenVersion !== result.claims.version) {
-        throw AppError.unauthorized(MESSAGES.sessionExpired);
+      const { userId, sessionId, version } = result.claims;
+      const row = await users.findSessionUser(userId, sessionId);
+      // The session was signed out (here or elsewhere) or every session was ended: the client
+      // tells its user they were signed out on another device (docs/product.md §3.8).
+      if (!row || row.tokenVersion !== version) {
+        throw AppError.unauthorized(MESSAGES.sessionExpired, ERROR_CODES.sessionEnded);
+      }
+      const now = Date.now();
+      if (now - row.sessionLastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
+        // Best effort and not awaited: "last seen" is approximate, and a lost update is harmless.
+        void authRepo
+          .touchSession(sessionId, new Date(now), new Date(now - LAST_SEEN_PRECISION_MS))
+          .catch((err: unknown) => log.warn({ err }, 'could not refresh a session last-seen time'));
       }
       return {
         id: row.id,
         name: row.name,
         email: row.email,
         emailVerified: row.emailVerifiedAt !== null,
+        sessionId,
       };
     },
   };

@@ -8,4 +8,6 @@ export interface AuthUser {
    * trusts the address alone (the bell's invitations) must check it.
    */
   emailVerified: boolean;
+  /** The device session the token names (docs/decisions/0021-one-sign-out-per-device.md). */
+  sessionId: string;
 }

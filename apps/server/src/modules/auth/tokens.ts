@@ -3,8 +3,9 @@ import { jwtVerify, SignJWT, errors } from 'jose';
 
 /**
  * Bearer tokens: HS256 JWTs (one algorithm, pinned on verify so "alg: none" or a swapped
- * algorithm is refused) that expire after a week. Each carries the user's token version; bumping
- * the version in the database (logout, password change or reset) makes every older token useless.
+ * algorithm is refused) that expire after a week. Each carries its device session's id (`sid`:
+ * deleting that row signs out this one device) and the user's token version (bumping it in the
+ * database, "Sign out of all devices" or a password reset, makes every older token useless).
  */
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -32,6 +33,8 @@ function hmacKey(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
 export interface TokenClaims {
   userId: string;
   version: number;
+  /** The device session (a `device_sessions` row) this token belongs to. */
+  sessionId: string;
 }
 
 export async function signToken(
@@ -39,7 +42,7 @@ export async function signToken(
   claims: TokenClaims,
   ttlSeconds = TOKEN_TTL_SECONDS,
 ): Promise<string> {
-  return new SignJWT({ ver: claims.version })
+  return new SignJWT({ ver: claims.version, sid: claims.sessionId })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -58,10 +61,12 @@ export async function verifyToken(secret: Uint8Array, token: string): Promise<To
       // A token without an expiry would be valid forever: every token this server signs has one.
       requiredClaims: ['exp', 'sub'],
     });
-    if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
+    // Tokens from before device sessions carry no `sid`: refused, so their holder signs in again.
+    const { sub, ver, sid } = payload;
+    if (typeof sub !== 'string' || typeof ver !== 'number' || typeof sid !== 'string') {
       return { ok: false, expired: false };
     }
-    return { ok: true, claims: { userId: payload.sub, version: payload.ver } };
+    return { ok: true, claims: { userId: sub, version: ver, sessionId: sid } };
   } catch (err) {
     return { ok: false, expired: err instanceof errors.JWTExpired };
   }

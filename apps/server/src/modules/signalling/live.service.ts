@@ -1,5 +1,11 @@
 import type { Redis } from 'ioredis';
-import { REALTIME_MESSAGES, type CallParticipant, type CallPresence } from '@studycircle/shared';
+import {
+  ERROR_CODES,
+  REALTIME_MESSAGES,
+  SIGNED_OUT_ELSEWHERE_MESSAGE,
+  type CallParticipant,
+  type CallPresence,
+} from '@studycircle/shared';
 import type { EventSubscriber } from '../../lib/events.js';
 import { channel } from '../../plugins/socket-handlers.js';
 import type { IoServer } from '../../types.js';
@@ -7,6 +13,12 @@ import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
 import type { UserEvents } from '../users/users.service.js';
 import { createSeatLock } from './seat-lock.js';
+
+/** What a socket whose session ended elsewhere is told before it is disconnected. */
+const SESSION_ENDED_EVENT = {
+  code: ERROR_CODES.sessionEnded,
+  message: SIGNED_OUT_ELSEWHERE_MESSAGE,
+};
 
 /**
  * Live connections: who is in which call, and ending connections when a session or a membership
@@ -178,12 +190,30 @@ export function createLiveService({ redis, rooms, roomEvents, userEvents }: Live
     announcePresence,
 
     /**
-     * Ends every live connection of the user on every node: called whenever the user's token
-     * version is bumped (sign-out, password change or reset). Each disconnect announces
-     * `user-left` to that socket's call.
+     * Ends every live connection of the user on every node (but those of `keepSessionId`, the
+     * device that changed the password): called whenever all of a user's sessions end. Each
+     * socket is told why first (`session-ended`), then disconnected, which announces
+     * `user-left` to its call.
      */
-    async endUserConnections(userId: string): Promise<void> {
-      io?.in(channel.user(userId)).disconnectSockets(true);
+    async endUserConnections(userId: string, keepSessionId?: string): Promise<void> {
+      if (!io) return;
+      const target = keepSessionId
+        ? io.in(channel.user(userId)).except(channel.session(keepSessionId))
+        : io.in(channel.user(userId));
+      target.emit('session-ended', SESSION_ENDED_EVENT);
+      target.disconnectSockets(true);
+    },
+
+    /**
+     * Ends the live connections of one device's session, on every node. `ended elsewhere`: tell
+     * them why first; not when the device signed itself out (its other tabs share the token
+     * it just forgot, and were not signed out "on another device").
+     */
+    async endSessionConnections(sessionId: string, endedElsewhere = true): Promise<void> {
+      if (!io) return;
+      const target = io.in(channel.session(sessionId));
+      if (endedElsewhere) target.emit('session-ended', SESSION_ENDED_EVENT);
+      target.disconnectSockets(true);
     },
   };
 }

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { roomInvitations, roomMembers, roomMessages, rooms, users } from '../../db/schema.js';
+import {
+  deviceSessions,
+  roomInvitations,
+  roomMembers,
+  roomMessages,
+  rooms,
+  users,
+} from '../../db/schema.js';
 
 /**
  * Data access for users. Only this file (and the auth repository) touches the users table;
@@ -32,6 +39,7 @@ const authColumns = {
   email: users.email,
   tokenVersion: users.tokenVersion,
   emailVerifiedAt: users.emailVerifiedAt,
+  sessionLastSeenAt: deviceSessions.lastSeenAt,
 };
 
 export function createUsersRepository(db: Db) {
@@ -40,6 +48,12 @@ export function createUsersRepository(db: Db) {
   const findForAuthStatement = db
     .select(authColumns)
     .from(users)
+    // The device session is checked in the same indexed read (both primary keys): a token whose
+    // session was signed out finds no row.
+    .innerJoin(
+      deviceSessions,
+      and(eq(deviceSessions.id, sql.placeholder('sessionId')), eq(deviceSessions.userId, users.id)),
+    )
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('users_find_for_auth');
   const findByIdStatement = db
@@ -64,8 +78,18 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    async findForAuth(id: string) {
-      const [row] = await findForAuthStatement.execute({ id });
+    /** Name and e-mail only. */
+    async findSummary(id: string) {
+      const [row] = await db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
+    },
+
+    /** The user and their device session's last-seen time; undefined when either is gone. */
+    async findForAuth(id: string, sessionId: string) {
+      const [row] = await findForAuthStatement.execute({ id, sessionId });
       return row;
     },
 

@@ -70,8 +70,8 @@ export function createUsersService({ db, events }: UsersServiceDeps) {
      * Who a token names and the token version it must carry: the small read every authenticated
      * request and socket handshake makes.
      */
-    findSessionUser(userId: string) {
-      return repo.findForAuth(userId);
+    findSessionUser(userId: string, sessionId: string) {
+      return repo.findForAuth(userId, sessionId);
     },
 
     /** Invalidates every token issued so far; resolves with the new version. */
@@ -111,8 +111,7 @@ export function createUsersService({ db, events }: UsersServiceDeps) {
 
     /** A user's display name and e-mail, for other modules (inviter names, chat authors). */
     async getSummary(userId: string) {
-      const row = await repo.findForAuth(userId);
-      return row ? { id: row.id, name: row.name, email: row.email } : undefined;
+      return repo.findSummary(userId);
     },
   };
 }

@@ -6,6 +6,7 @@ import { mockApi, renderRoutes } from '../../test/render';
 import { sampleUser } from '../../test/fixtures';
 import { AuthProvider } from './auth-provider';
 import { displayName } from './display-name';
+import { announceSessionEnded } from '../../lib/session-ended';
 import { dispatchUserDataUpdated } from './user-events';
 import { useAuth } from './use-auth';
 
@@ -14,11 +15,12 @@ afterEach(() => {
 });
 
 function Probe() {
-  const { user, loading, signOut } = useAuth();
+  const { user, loading, signOut, endedElsewhere } = useAuth();
   if (loading) return <p>loading</p>;
   return (
     <div>
       <p>{user ? `Signed in as ${displayName(user)}` : 'Signed out'}</p>
+      {endedElsewhere && <p>Ended elsewhere</p>}
       <button onClick={() => void signOut()}>Sign Out</button>
     </div>
   );
@@ -53,6 +55,30 @@ describe('AuthProvider (docs/product.md §3.7)', () => {
     mockApi({ 'GET /api/auth/profile': { status: 500 } });
     renderProbe();
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a session ended on another device forgets the account and says so (docs/product.md §3.8)', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /api/auth/profile': { body: { user: sampleUser } } });
+    renderProbe();
+    await screen.findByText('Signed in as Asha Rao');
+    announceSessionEnded();
+    expect(await screen.findByText('Ended elsewhere')).toBeInTheDocument();
+    expect(screen.getByText('Signed out')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('a stored token refused with SESSION_ENDED on start says it was ended elsewhere', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET /api/auth/profile': {
+        status: 401,
+        body: { code: 'SESSION_ENDED', message: 'Your session has expired. Please sign in again.' },
+      },
+    });
+    renderProbe();
+    expect(await screen.findByText('Ended elsewhere')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
 

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getAuthToken } from '../../lib/auth-token';
+import { onSessionEnded, SESSION_ENDED_CODE } from '../../lib/session-ended';
 import {
   backupUser,
   forgetSession,
@@ -41,11 +42,24 @@ export function AuthProvider({
     user: AuthUser | null;
     loading: boolean;
     signedOut: boolean;
+    endedElsewhere?: boolean;
   }>({
     user: null,
     loading: true,
     signedOut: false,
   });
+  /** Set while this tab signs itself out: the refusals that follow are no news from elsewhere. */
+  const signingOut = useRef(false);
+
+  /** Forgets the session and everything account-bound (docs/decisions/0010). */
+  const forgetEverything = useCallback(async () => {
+    forgetSession();
+    forgetPostLoginTarget();
+    await Promise.resolve(onSessionEnd?.()).catch(() => undefined);
+    const queryClient = await loadQueryClient();
+    await queryClient.cancelQueries();
+    queryClient.clear();
+  }, [onSessionEnd]);
   useEffect(() => {
     if (!getAuthToken()) {
       setState({ user: null, loading: false, signedOut: false });
@@ -62,15 +76,12 @@ export function AuthProvider({
         storeUser(user);
         setState({ user, loading: false, signedOut: false });
       })
-      .catch(async () => {
+      .catch(async (err: unknown) => {
         if (!active) return;
         // The session is over whatever the cause, so its data goes with its token.
-        forgetSession();
-        forgetPostLoginTarget();
-        await Promise.resolve(onSessionEnd?.()).catch(() => undefined);
-        const queryClient = await loadQueryClient();
-        queryClient.clear();
-        if (active) setState({ user: null, loading: false, signedOut: false });
+        const endedElsewhere = (err as { code?: unknown } | null)?.code === SESSION_ENDED_CODE;
+        await forgetEverything();
+        if (active) setState({ user: null, loading: false, signedOut: false, endedElsewhere });
       });
     return () => {
       active = false;
@@ -78,6 +89,20 @@ export function AuthProvider({
     // Checked once, on start: a later change of the callback is no new session to check.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // This device's session was ended on another one (docs/product.md §3.8): a request or the live
+  // link was refused. Everything of the account goes, and the guard sends the user to sign-in,
+  // where the message says why (also from inside a call).
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        if (signingOut.current || !getAuthToken()) return;
+        void forgetEverything().then(() =>
+          setState({ user: null, loading: false, signedOut: false, endedElsewhere: true }),
+        );
+      }),
+    [forgetEverything],
+  );
 
   // Another screen (the profile page) announced new user data: show it everywhere at once.
   useEffect(
@@ -104,7 +129,7 @@ export function AuthProvider({
       queryClient.removeQueries();
       queryClient.setQueryData(['auth', 'profile'], user);
     });
-    setState({ user: merged, loading: false, signedOut: false });
+    setState({ user: merged, loading: false, signedOut: false, endedElsewhere: false });
     dispatchUserDataUpdated(merged);
   }, []);
 
@@ -113,27 +138,41 @@ export function AuthProvider({
     [],
   );
 
-  const signOut = useCallback(async () => {
-    const user = state.user ?? readCachedUser();
-    if (user) backupUser(user);
-    // Logout needs the bearer token, so the server is told before the token is forgotten.
-    const [{ logout }, queryClient] = await Promise.all([
-      import('./api/logout'),
-      loadQueryClient(),
-    ]);
-    await logout();
-    forgetSession();
-    forgetPostLoginTarget();
-    await Promise.resolve(onSessionEnd?.()).catch(() => undefined);
-    // Emptying the cache does not re-render the screens reading it; the state change below
-    // unmounts the signed-in pages, and the bar does not refetch without a token.
-    await queryClient.cancelQueries();
-    queryClient.clear();
-    setState({ user: null, loading: false, signedOut: true });
-  }, [state.user, onSessionEnd]);
+  const signOut = useCallback(
+    async (everywhere = false) => {
+      const user = state.user ?? readCachedUser();
+      if (user) backupUser(user);
+      signingOut.current = true;
+      try {
+        // The server is told before the token is forgotten (it needs the bearer token). Sign Out
+        // ends this device's session only; "Sign out of all devices" ends every one
+        // (docs/product.md §3.8), and its failure is shown by the caller, nothing is forgotten.
+        if (everywhere) {
+          const { logoutEverywhere } = await import('./api/logout');
+          await logoutEverywhere();
+        } else {
+          const { logout } = await import('./api/logout');
+          await logout();
+        }
+        // Emptying the cache does not re-render the screens reading it; the state change below
+        // unmounts the signed-in pages, and the bar does not refetch without a token.
+        await forgetEverything();
+        setState({ user: null, loading: false, signedOut: true });
+      } finally {
+        signingOut.current = false;
+      }
+    },
+    [state.user, forgetEverything],
+  );
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, completeSignIn, clearUser, signOut }),
+    () => ({
+      ...state,
+      endedElsewhere: state.endedElsewhere ?? false,
+      completeSignIn,
+      clearUser,
+      signOut,
+    }),
     [state, completeSignIn, clearUser, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

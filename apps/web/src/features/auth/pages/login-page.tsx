@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { MESSAGES, validateLogin } from '@studycircle/shared';
+import { MESSAGES, SIGNED_OUT_ELSEWHERE_MESSAGE, validateLogin } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
@@ -27,7 +27,7 @@ export function LoginPage({
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const { completeSignIn, clearUser } = useAuth();
+  const { completeSignIn, clearUser, endedElsewhere } = useAuth();
   const login = useLoginMutation();
 
   // The email comes from the last sign-in or the stored user; the password field then gets focus.
@@ -95,6 +95,10 @@ export function LoginPage({
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign in">
+        {/* Sent here because another device ended this one's session (docs/product.md §3.8). */}
+        {endedElsewhere && !error && !success && (
+          <Alert tone="info">{SIGNED_OUT_ELSEWHERE_MESSAGE}</Alert>
+        )}
         {error && <Alert tone="error">{error}</Alert>}
         {success && <Alert tone="success">{success}</Alert>}
         <Field

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { acquireSocket, type AppSocket } from '../../../lib/socket';
+import { acquireSocket, sessionEndedOn, type AppSocket } from '../../../lib/socket';
 import { toast } from '../../../ui/toast';
 import { emptyParticipants, participantsReducer } from '../lib/participants';
 import { CallSession, type JoinOutcome } from '../session/call-session';
@@ -91,13 +91,15 @@ export function useCall({ roomId, name, rtcConfig, start }: CallOptions) {
       setLink('connected');
       toast('Connected', { tone: 'success', key: 'call-link' });
     };
+    // A session ended on another device is no link trouble: the app says so and goes to sign-in
+    // (docs/product.md §3.8), so the call adds no "Disconnected" of its own.
     const onDisconnect = () => {
       setLink('disconnected');
-      toast('Disconnected', { tone: 'error', key: 'call-link' });
+      if (!sessionEndedOn(s)) toast('Disconnected', { tone: 'error', key: 'call-link' });
     };
     const onError = () => {
       setLink('disconnected');
-      toast('Connection error', { tone: 'error', key: 'call-link' });
+      if (!sessionEndedOn(s)) toast('Connection error', { tone: 'error', key: 'call-link' });
     };
     s.on('connect', onConnect);
     s.on('disconnect', onDisconnect);

@@ -2,11 +2,12 @@ import { ChangePasswordSection } from '../components/change-password-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { DevicesSection } from '../components/devices-section';
 import { RemindersSection } from '../components/reminders-section';
+import { SignedInDevicesSection } from '../components/signed-in-devices-section';
 import { ThemeSection } from '../components/theme-section';
 
 /**
  * Settings (/settings, from the avatar menu): the theme, the devices calls start with, reminder
- * notifications, the password, and deleting the account.
+ * notifications, the password, the signed-in devices, and deleting the account.
  */
 export function SettingsPage() {
   return (
@@ -19,6 +20,7 @@ export function SettingsPage() {
       <DevicesSection />
       <RemindersSection />
       <ChangePasswordSection />
+      <SignedInDevicesSection />
       <DeleteAccountSection />
     </div>
   );

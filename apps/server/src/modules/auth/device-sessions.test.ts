@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import {
+  DeviceSessionsResponseSchema,
+  ERROR_CODES,
+  SIGNED_OUT_ELSEWHERE_MESSAGE,
+} from '@studycircle/shared';
+import { http, registerUser, sessionIdOf, startTestApp, type TestApp } from '../../test/app.js';
+import { eq } from 'drizzle-orm';
+import { deviceSessions } from '../../db/schema.js';
+import { describeDevice } from './device-name.js';
+
+/**
+ * One sign-out per device (docs/product.md §3.8, docs/decisions/0021-one-sign-out-per-device.md):
+ * each sign-in is a session of its own; Sign Out ends that one, "Sign out of all devices" and a
+ * password reset end them all, a password change ends all but the device that made it.
+ */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** An account signed in on two devices: the registration (a laptop) and a phone. */
+async function twoDevices() {
+  const account = await registerUser(t.baseUrl);
+  const phone = await http<{ token: string }>(t.baseUrl, 'POST', '/api/auth/login', {
+    body: { email: account.user.email, password: account.password },
+    headers: { 'user-agent': SAFARI_IPHONE },
+  });
+  expect(phone.status).toBe(200);
+  return { account, laptop: account.token, phone: phone.body.token };
+}
+
+const profileStatus = async (token: string) =>
+  (await http(t.baseUrl, 'GET', '/api/auth/profile', { token })).status;
+
+function connect(token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connectSocket(t.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+    });
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** What a socket hears when its session ends: the `session-ended` event, then the disconnect. */
+function ending(socket: Socket) {
+  const told = new Promise<unknown>((resolve) => socket.once('session-ended', resolve));
+  const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+  return Promise.all([told, reason]);
+}
+
+describe('device sessions', () => {
+  it('Sign Out on one device leaves the other signed in, its socket too', async () => {
+    const { laptop, phone } = await twoDevices();
+    const phoneSocket = await connect(phone);
+    const laptopSocket = await connect(laptop);
+    let laptopTold = false;
+    laptopSocket.once('session-ended', () => (laptopTold = true));
+    const laptopDropped = new Promise<string>((r) => laptopSocket.once('disconnect', r));
+    const phoneDropped = new Promise<string>((r) => phoneSocket.once('disconnect', r));
+
+    expect((await http(t.baseUrl, 'POST', '/api/auth/logout', { token: laptop })).status).toBe(200);
+    expect(await laptopDropped).toBe('io server disconnect');
+    // Signed out here, not elsewhere: this device's own sockets are not told otherwise.
+    expect(laptopTold).toBe(false);
+    expect(await profileStatus(laptop)).toBe(401);
+    expect(await profileStatus(phone)).toBe(200);
+    // The phone's live link stays up (nothing dropped it within a round trip).
+    const still = await Promise.race([
+      phoneDropped,
+      new Promise((r) => setTimeout(() => r('still connected'), 300)),
+    ]);
+    expect(still).toBe('still connected');
+    expect(phoneSocket.connected).toBe(true);
+    phoneSocket.close();
+  });
+
+  it('refuses a signed-out session on HTTP and at the socket handshake with SESSION_ENDED', async () => {
+    const { account, laptop, phone } = await twoDevices();
+    const phoneId = sessionIdOf(phone);
+    const res = await http(t.baseUrl, 'DELETE', `/api/auth/sessions/${phoneId}`, {
+      token: laptop,
+    });
+    expect(res.status).toBe(200);
+    const refused = await http(t.baseUrl, 'GET', '/api/auth/profile', { token: phone });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ code: ERROR_CODES.sessionEnded });
+    await expect(connect(phone)).rejects.toMatchObject({
+      data: { code: ERROR_CODES.sessionEnded },
+    });
+    // Ending it again, or another account's session, is a 404; a malformed id a 400.
+    const again = await http(t.baseUrl, 'DELETE', `/api/auth/sessions/${phoneId}`, {
+      token: laptop,
+    });
+    expect(again.status).toBe(404);
+    const stranger = await registerUser(t.baseUrl);
+    const foreign = await http(
+      t.baseUrl,
+      'DELETE',
+      `/api/auth/sessions/${sessionIdOf(account.token)}`,
+      { token: stranger.token },
+    );
+    expect(foreign.status).toBe(404);
+    expect(await profileStatus(laptop)).toBe(200);
+    const bad = await http(t.baseUrl, 'DELETE', '/api/auth/sessions/not-an-id', { token: laptop });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: ERROR_CODES.validation });
+  });
+
+  it('lists the signed-in devices, this one marked and first', async () => {
+    const { laptop, phone } = await twoDevices();
+    const res = await http(t.baseUrl, 'GET', '/api/auth/sessions', { token: phone });
+    expect(res.status).toBe(200);
+    const { sessions } = DeviceSessionsResponseSchema.parse(res.body);
+    expect(sessions).toHaveLength(2);
+    expect(sessions[0]).toMatchObject({
+      id: sessionIdOf(phone),
+      device: 'Safari on iPhone',
+      current: true,
+    });
+    expect(sessions[1]).toMatchObject({ id: sessionIdOf(laptop), current: false });
+    expect(Date.parse(sessions[0]!.signedInAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(sessions[0]!.lastSeenAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await http(t.baseUrl, 'GET', '/api/auth/sessions')).status).toBe(401);
+  });
+
+  it('leaves out, and forgets at the next sign-in, a session whose tokens have all expired', async () => {
+    const { account, laptop, phone } = await twoDevices();
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    const { db } = t.app.deps;
+    await db
+      .update(deviceSessions)
+      .set({ lastSeenAt: eightDaysAgo })
+      .where(eq(deviceSessions.id, sessionIdOf(phone)));
+    const list = await http(t.baseUrl, 'GET', '/api/auth/sessions', { token: laptop });
+    expect(DeviceSessionsResponseSchema.parse(list.body).sessions.map((s) => s.id)).toEqual([
+      sessionIdOf(laptop),
+    ]);
+    const again = await http(t.baseUrl, 'POST', '/api/auth/login', {
+      body: { email: account.user.email, password: account.password },
+    });
+    expect(again.status).toBe(200);
+    const rows = await db
+      .select({ id: deviceSessions.id })
+      .from(deviceSessions)
+      .where(eq(deviceSessions.userId, account.user.id));
+    expect(rows.map((r) => r.id)).not.toContain(sessionIdOf(phone));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('"Sign out of all devices" ends every session, this one included, telling each socket why', async () => {
+    const { laptop, phone } = await twoDevices();
+    const phoneSocket = await connect(phone);
+    const phoneEnded = ending(phoneSocket);
+    expect((await http(t.baseUrl, 'DELETE', '/api/auth/sessions', { token: laptop })).status).toBe(
+      200,
+    );
+    expect(await phoneEnded).toEqual([
+      { code: ERROR_CODES.sessionEnded, message: SIGNED_OUT_ELSEWHERE_MESSAGE },
+      'io server disconnect',
+    ]);
+    expect(await profileStatus(laptop)).toBe(401);
+    expect(await profileStatus(phone)).toBe(401);
+  });
+
+  it('a password change keeps this device signed in and ends the others', async () => {
+    const { account, laptop, phone } = await twoDevices();
+    const laptopSocket = await connect(laptop);
+    const phoneSocket = await connect(phone);
+    const phoneEnded = ending(phoneSocket);
+    let laptopTold = false;
+    laptopSocket.once('session-ended', () => (laptopTold = true));
+    const res = await http<{ token: string }>(t.baseUrl, 'POST', '/api/auth/change-password', {
+      token: laptop,
+      body: { currentPassword: account.password, newPassword: 'Another456x' },
+    });
+    expect(res.status).toBe(200);
+    expect((await phoneEnded)[1]).toBe('io server disconnect');
+    expect(await profileStatus(phone)).toBe(401);
+    // Same device session, new token; the old token (older version) is refused.
+    expect(sessionIdOf(res.body.token)).toBe(sessionIdOf(laptop));
+    expect(await profileStatus(res.body.token)).toBe(200);
+    expect(await profileStatus(laptop)).toBe(401);
+    const list = await http(t.baseUrl, 'GET', '/api/auth/sessions', { token: res.body.token });
+    expect(DeviceSessionsResponseSchema.parse(list.body).sessions.map((s) => s.id)).toEqual([
+      sessionIdOf(laptop),
+    ]);
+    expect(laptopTold).toBe(false);
+    laptopSocket.close();
+  });
+});
+
+describe('describeDevice', () => {
+  it('names the browser and the system in a few words', () => {
+    expect(describeDevice(CHROME_LINUX)).toBe('Chrome on Linux');
+    expect(describeDevice(SAFARI_IPHONE)).toBe('Safari on iPhone');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      ),
+    ).toBe('Firefox on Windows');
+    expect(describeDevice(undefined)).toBe('Unknown device');
+    expect(describeDevice('curl/8.5.0')).toBe('Unknown device');
+  });
+});
