@@ -69,7 +69,7 @@ test('edit the profile: Save Changes only when changed, the message, local keys,
   const save = page.getByRole('button', { name: 'Save Changes' });
   await expect(save).toBeDisabled();
   await expect(page.getByLabel('Full Name')).toHaveValue(account.name);
-  await expect(page.getByLabel('Email')).toHaveValue(account.email);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
   await expect(page.getByText(/^Member since [A-Z][a-z]+ \d{4}$/)).toBeVisible();
   await expect(page.getByLabel('Year of Study').locator('option')).toHaveText([
     'Select your year',
