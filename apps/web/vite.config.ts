@@ -70,6 +70,15 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     },
                     priority: 1,
                   },
+                  // Every other icon that several files draw, as one file for the signed-in
+                  // pages. One file each would put a name per icon into the entry's preload map,
+                  // which every page downloads, the landing page included (bench/landing-js.ts).
+                  {
+                    name: 'icons',
+                    test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/][\w-]+\.mjs$/,
+                    minShareCount: 2,
+                    priority: 0,
+                  },
                   // The frame the marketing pages share (layout, footer, cards, hooks) as one
                   // file rather than one per component. Only those modules: pulling in what they
                   // import (icons) would make signed-in pages that share an icon load it all.

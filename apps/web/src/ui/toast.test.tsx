@@ -1,6 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { MAX_TOASTS, dismissToast, toast, Toaster, useToastPlacement } from './toast';
+import {
+  MAX_TOASTS,
+  dismissToast,
+  loadToastCard,
+  toast,
+  Toaster,
+  useToastPlacement,
+} from './toast';
+
+// The cards' file loads with the first toast in the app; here it is loaded first, so each test
+// can look at a toast the moment it is made.
+beforeAll(() => loadToastCard());
 
 afterEach(() => {
   vi.useRealTimers();
