@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { axeViolations, expectNoSidewaysScroll, storedJson, watchErrors } from './checks';
 import { useStoredTheme } from './theme';
 
@@ -197,7 +197,7 @@ test.describe('accessibility', () => {
 });
 
 /** yyyy-mm-dd of the browser's own calendar day, `days` from today. */
-function browserDay(page: import('@playwright/test').Page, days: number): Promise<string> {
+function browserDay(page: Page, days: number): Promise<string> {
   return page.evaluate((d) => {
     const date = new Date();
     date.setDate(date.getDate() + d);
@@ -207,7 +207,7 @@ function browserDay(page: import('@playwright/test').Page, days: number): Promis
 }
 
 /** Seeds four tasks: one overdue, one due today, one later, one done (all by the browser's day). */
-async function seedBoard(page: import('@playwright/test').Page) {
+async function seedBoard(page: Page) {
   await page.goto('/tasks');
   const [yesterday, today, nextWeek] = await Promise.all([
     browserDay(page, -1),
