@@ -15,7 +15,6 @@ import {
   UsersRound,
 } from 'lucide-react';
 import { buttonClasses } from '../../../ui/button';
-import { GUIDELINES } from '../community-guidelines';
 import { CtaBanner } from '../components/cta-banner';
 import { FeatureCard } from '../components/feature-card';
 import { MarketingLayout } from '../components/marketing-layout';
@@ -56,8 +55,38 @@ const SPACES = [
   },
 ] as const;
 
-/** The guidelines' icons, in the order of GUIDELINES (the landing page lists them without). */
-const GUIDELINE_ICONS = [Heart, Lightbulb, ShieldCheck, Ban, Handshake, HandHeart] as const;
+const GUIDELINES = [
+  {
+    icon: Heart,
+    title: 'Be respectful',
+    text: 'Treat everyone kindly. Disagree with ideas, never with people, and remember that everyone is learning.',
+  },
+  {
+    icon: Lightbulb,
+    title: 'Share original content',
+    text: 'Post your own notes and work, credit your sources, and never share material you have no right to share.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Keep it safe and private',
+    text: 'Do not post personal details, yours or anyone else’s. Report anything that feels unsafe.',
+  },
+  {
+    icon: Ban,
+    title: 'No spam',
+    text: 'No advertising, self-promotion or repeated posts. Keep conversations focused on learning.',
+  },
+  {
+    icon: Handshake,
+    title: 'Collaborate',
+    text: 'Study together rather than copy: explain your reasoning and help others find theirs.',
+  },
+  {
+    icon: HandHeart,
+    title: 'Contribute',
+    text: 'Answer a question, share a resource, welcome a newcomer. The community grows with what you give.',
+  },
+] as const;
 
 /** This page's title and description (what search results and link previews show). */
 const META = {
@@ -126,23 +155,20 @@ export function CommunityPage() {
             Six simple rules keep StudyCircle a place where everyone can learn.
           </SectionHeading>
           <ul className="mt-12 grid gap-x-10 gap-y-8 sm:grid-cols-2 lg:grid-cols-3">
-            {GUIDELINES.map((g, i) => {
-              const Icon = GUIDELINE_ICONS[i] ?? Heart;
-              return (
-                <li key={g.title} className="flex gap-4">
-                  <span
-                    aria-hidden="true"
-                    className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm"
-                  >
-                    <Icon className="h-5 w-5" />
-                  </span>
-                  <div>
-                    <h3 className="font-semibold text-slate-900">{g.title}</h3>
-                    <p className="mt-1 text-sm leading-6 text-slate-600">{g.text}</p>
-                  </div>
-                </li>
-              );
-            })}
+            {GUIDELINES.map((g) => (
+              <li key={g.title} className="flex gap-4">
+                <span
+                  aria-hidden="true"
+                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm"
+                >
+                  <g.icon className="h-5 w-5" />
+                </span>
+                <div>
+                  <h3 className="font-semibold text-slate-900">{g.title}</h3>
+                  <p className="mt-1 text-sm leading-6 text-slate-600">{g.text}</p>
+                </div>
+              </li>
+            ))}
           </ul>
         </div>
       </section>
