@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeViolations, watchErrors } from './checks';
+import { useStoredTheme } from './theme';
 import { test, expect, newAccount, registerViaApi, watchCspViolations } from './fixtures';
 
 /**
@@ -74,6 +75,32 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
+  test('the community section shows what is there: public rooms, the guidelines, the contact link', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const community = page.locator('section#community');
+    // No invented discussion threads or counts (issue 22: claims with something behind them).
+    await expect(community).not.toContainText(/repl(y|ies)/i);
+    expect(await community.innerText()).not.toMatch(/\d/);
+    const guidelines = community.getByRole('complementary', { name: 'Our community guidelines' });
+    await expect(guidelines.getByRole('listitem')).toHaveText([
+      'Be respectful',
+      'Share original content',
+      'Keep it safe and private',
+      'No spam',
+      'Collaborate',
+      'Contribute',
+    ]);
+    await guidelines.getByRole('link', { name: 'Contact the team' }).click();
+    await expect(page).toHaveURL(/\/community#contact$/);
+    await expect(page.getByRole('heading', { name: 'Talk to the team' })).toBeInViewport();
+    await page.goBack();
+    // Browsing public rooms needs an account: the visitor is asked to sign in on the way there.
+    await community.getByRole('link', { name: 'Browse public rooms' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
   test('the bar scrolls to a section and highlights the one in view', async ({ page }) => {
     await page.goto('/');
     const bar = page.getByRole('navigation', { name: 'Main' });
@@ -108,6 +135,20 @@ test.describe('features page', () => {
       await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
     }
     await expect(page.getByRole('article')).toHaveCount(6);
+    // Each card says plainly whether it can be used today.
+    const status = (title: string) =>
+      page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
+    for (const title of ['Task Boards', 'Community Groups']) {
+      await expect(status(title).getByText('Available now', { exact: true })).toBeVisible();
+    }
+    for (const title of [
+      'Real-time Whiteboard',
+      'Synchronized Videos',
+      'Smart Notes with AI Summaries',
+      'File Sharing',
+    ]) {
+      await expect(status(title).getByText('Coming soon', { exact: true })).toBeVisible();
+    }
     await expect(page).toHaveTitle('Features – StudyCircle');
     expect(await metaContent(page, 'meta[name="description"]')).toContain('Whiteboard');
 
@@ -516,6 +557,16 @@ test.describe('accessibility (axe-core)', () => {
     '/forgot-password',
   ]) {
     test(`${path} has no violations`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+
+  for (const path of ['/', '/features']) {
+    test(`${path} has no violations in the dark theme`, async ({ page }) => {
+      await useStoredTheme(page, 'dark');
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');

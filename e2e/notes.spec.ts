@@ -8,6 +8,7 @@ import {
   storedJson,
   watchErrors,
 } from './checks';
+import { useStoredTheme } from './theme';
 
 /**
  * The Notes page (issue 11 item 3) as a signed-in student uses it: uploads checked by type and
@@ -125,6 +126,10 @@ test('files: a 300 KB PNG and a GIF are refused, a small PDF and a PNG are kept'
     .filter({ hasText: 'diagram.png' })
     .getByRole('button', { name: 'Delete diagram.png' })
     .click();
+  await page
+    .getByRole('group', { name: 'Confirm deleting diagram.png' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(files).toHaveCount(1);
   expect((await storedJson<unknown[]>(page, 'userFileNotes'))!).toHaveLength(1);
   expect(errors).toEqual([]);
@@ -193,8 +198,72 @@ test('text notes: add with the title rules, Read More, edit and delete', async (
   expect(stored[1]).toMatchObject({ title: 'Revised body', text: 'Revised body' });
 
   await cards.first().getByRole('button', { name: 'Delete Revised body' }).click();
+  await page
+    .getByRole('group', { name: 'Confirm deleting Revised body' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(cards).toHaveCount(1);
   expect(await storedJson(page, 'userNotesText')).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
+test('deleting a note asks first, Escape keeps it, and the keyboard lands on the next note', async ({
+  page,
+  server,
+}) => {
+  const errors = watchErrors(page);
+  await signIn(page, server.baseURL);
+  const note = (n: number) => ({
+    id: `note-${n}`,
+    title: `Note ${n}`,
+    text: `Body ${n}`,
+    type: 'notes',
+    author: 'You',
+    downloads: 0,
+    room: 'Personal',
+    uploadedAt: new Date(2026, 0, n).toISOString(),
+  });
+  const notes = [note(1), note(2), note(3)];
+  await seedStorage(page, { userNotesText: notes, userNotes: notes });
+  await page.goto('/notes');
+  const section = page.getByRole('region', { name: 'My Text Notes' });
+  const cards = section.getByRole('listitem');
+  // Newest first.
+  await expect(cards.getByRole('heading')).toHaveText(['Note 3', 'Note 2', 'Note 1']);
+
+  // Asking does not delete; Escape cancels and gives the keyboard back to Delete.
+  const del = section.getByRole('button', { name: 'Delete Note 2' });
+  await del.focus();
+  await page.keyboard.press('Enter');
+  const confirm = section.getByRole('group', { name: 'Confirm deleting Note 2' });
+  await expect(confirm).toContainText('Delete Note 2? This cannot be undone.');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(del).toBeFocused();
+  await expect(cards).toHaveCount(3);
+  expect(await storedJson(page, 'userNotesText')).toHaveLength(3);
+
+  // Confirmed by keyboard: the note goes, and focus moves to the next note's title.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(cards.getByRole('heading')).toHaveText(['Note 3', 'Note 1']);
+  await expect(section.getByRole('heading', { name: 'Note 1' })).toBeFocused();
+  expect((await storedJson<{ id: string }[]>(page, 'userNotesText'))!.map((n) => n.id)).toEqual([
+    'note-1',
+    'note-3',
+  ]);
+
+  // The last note of the list: focus moves to the one before it, then to the list's heading.
+  await section.getByRole('button', { name: 'Delete Note 1' }).click();
+  await section.getByRole('group').getByRole('button', { name: 'Delete' }).click();
+  await expect(section.getByRole('heading', { name: 'Note 3' })).toBeFocused();
+  await section.getByRole('button', { name: 'Delete Note 3' }).click();
+  await section.getByRole('group').getByRole('button', { name: 'Delete' }).click();
+  await expect(section.getByText('No text notes yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Text Notes' })).toBeFocused();
   expect(errors).toEqual([]);
 });
 
@@ -284,4 +353,33 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the delete confirmation: accessible and fits 320 px in the ${theme} theme`, async ({
+      page,
+      server,
+    }) => {
+      await useStoredTheme(page, theme);
+      await signIn(page, server.baseURL);
+      const long = {
+        id: 'note-1',
+        title: `Thermodynamics${'x'.repeat(60)}`,
+        text: 'First law.',
+        type: 'notes',
+        author: 'You',
+        downloads: 0,
+        room: 'Personal',
+        uploadedAt: '2026-01-01T00:00:00.000Z',
+      };
+      await seedStorage(page, { userNotesText: [long], userNotes: [long] });
+      await page.setViewportSize({ width: 320, height: 700 });
+      await page.goto('/notes');
+      await page.getByRole('button', { name: `Delete ${long.title}` }).click();
+      await expect(
+        page.getByRole('group', { name: `Confirm deleting ${long.title}` }),
+      ).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
 });

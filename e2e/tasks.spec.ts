@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { axeViolations, expectNoSidewaysScroll, storedJson, watchErrors } from './checks';
 import { useStoredTheme } from './theme';
 
@@ -193,5 +193,185 @@ test.describe('accessibility', () => {
       await expect(boxes.nth(2)).toBeChecked();
       expect(await axeViolations(page)).toEqual([]);
     });
+  }
+});
+
+/** yyyy-mm-dd of the browser's own calendar day, `days` from today. */
+function browserDay(page: Page, days: number): Promise<string> {
+  return page.evaluate((d) => {
+    const date = new Date();
+    date.setDate(date.getDate() + d);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  }, days);
+}
+
+/** Seeds four tasks: one overdue, one due today, one later, one done (all by the browser's day). */
+async function seedBoard(page: Page) {
+  await page.goto('/tasks');
+  const [yesterday, today, nextWeek] = await Promise.all([
+    browserDay(page, -1),
+    browserDay(page, 0),
+    browserDay(page, 7),
+  ]);
+  const task = (id: string, title: string, extra: object) => ({
+    id,
+    title,
+    due: null,
+    priority: 'medium',
+    status: 'open',
+    completed: false,
+    createdAt: 1_700_000_000_000 + Number(id) * 60_000,
+    ...extra,
+  });
+  await page.evaluate(
+    (tasks) => window.localStorage.setItem('userTasks', JSON.stringify(tasks)),
+    [
+      task('1', 'Submit lab report', { due: yesterday, priority: 'low' }),
+      task('2', 'Quiz on chapter 2', { due: today, priority: 'high' }),
+      task('3', 'Essay outline', { due: nextWeek }),
+      task('4', 'Flashcards', { due: yesterday, status: 'done', completed: true }),
+    ],
+  );
+  await page.reload();
+  return { yesterday, today, nextWeek };
+}
+
+/** The titles of the task cards in `scope`, in order (a done task's hidden "(done)" left out). */
+const cardTitles = async (scope: Locator) =>
+  (await scope.getByRole('listitem').locator('p.font-medium').allInnerTexts()).map((t) =>
+    t.replace(/\s*\(done\)$/, ''),
+  );
+
+test('the board puts a task in each column, and overdue is marked by word on the list', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  await seedBoard(page);
+
+  // The list marks the open overdue task with the word, not by colour alone.
+  const list = page.getByRole('region', { name: 'Your tasks' });
+  const late = list.getByRole('listitem').filter({ hasText: 'Submit lab report' });
+  await expect(late.getByText('Overdue', { exact: true })).toBeVisible();
+  const done = list.getByRole('listitem').filter({ hasText: 'Flashcards' });
+  await expect(done.getByText('Overdue', { exact: true })).toHaveCount(0);
+  const today = list.getByRole('listitem').filter({ hasText: 'Quiz on chapter 2' });
+  await expect(today.getByText('Overdue', { exact: true })).toHaveCount(0);
+
+  const views = page.getByRole('group', { name: 'Task view' });
+  await views.getByRole('button', { name: 'Board' }).click();
+  await expect(views.getByRole('button', { name: 'Board' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const column = (name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) });
+  await expect.poll(() => cardTitles(column('Overdue'))).toEqual(['Submit lab report']);
+  await expect.poll(() => cardTitles(column('Today'))).toEqual(['Quiz on chapter 2']);
+  await expect.poll(() => cardTitles(column('Upcoming'))).toEqual(['Essay outline']);
+  await expect.poll(() => cardTitles(column('Done'))).toEqual(['Flashcards']);
+
+  // Ticking a task off moves it to Done; the dashboard's flag follows.
+  await column('Today').getByRole('checkbox', { name: 'Mark "Quiz on chapter 2" as done' }).click();
+  await expect.poll(() => cardTitles(column('Done'))).toEqual(['Quiz on chapter 2', 'Flashcards']);
+  const stored = (await storedJson<StoredTask[]>(page, 'userTasks'))!;
+  expect(stored[1]).toMatchObject({ status: 'done', completed: true });
+
+  // The board is remembered.
+  await page.reload();
+  await expect(column('Overdue')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a task is edited in a dialog by keyboard, and focus returns to its Edit button', async ({
+  page,
+}) => {
+  const { nextWeek } = await seedBoard(page);
+  const edit = page.getByRole('button', { name: 'Edit "Submit lab report"' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Edit task' });
+  await expect(dialog.getByLabel('Title')).toBeFocused();
+  await dialog.getByLabel('Title').fill('  Submit the final lab report  ');
+  await dialog.getByLabel('Due date').fill(nextWeek);
+  await dialog.getByLabel('Priority').selectOption('high');
+  // Enter in the title field saves, as in any form.
+  await dialog.getByLabel('Title').press('Enter');
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole('listitem').filter({ hasText: 'Submit the final lab report' });
+  await expect(card.getByText('High priority')).toBeVisible();
+  await expect(card.getByText('Overdue', { exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole('button', { name: 'Edit "Submit the final lab report"' }),
+  ).toBeFocused();
+  const stored = (await storedJson<StoredTask[]>(page, 'userTasks'))!;
+  expect(stored[0]).toMatchObject({
+    id: '1',
+    title: 'Submit the final lab report',
+    due: nextWeek,
+    priority: 'high',
+    status: 'open',
+  });
+
+  // Escape cancels without a change, and focus goes back too.
+  const again = page.getByRole('button', { name: 'Edit "Essay outline"' });
+  await again.click();
+  await page.getByRole('dialog', { name: 'Edit task' }).getByLabel('Title').fill('Changed');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(again).toBeFocused();
+  await expect(page.getByText('Essay outline')).toBeVisible();
+});
+
+test('the list sorts by due date, priority and newest, and remembers the order', async ({
+  page,
+}) => {
+  await seedBoard(page);
+  const list = page.getByRole('region', { name: 'Your tasks' });
+  await expect
+    .poll(() => cardTitles(list))
+    .toEqual(['Submit lab report', 'Quiz on chapter 2', 'Essay outline', 'Flashcards']);
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await sort.selectOption({ label: 'Due date' });
+  await expect
+    .poll(() => cardTitles(list))
+    .toEqual(['Submit lab report', 'Flashcards', 'Quiz on chapter 2', 'Essay outline']);
+  await sort.selectOption({ label: 'Priority' });
+  await expect
+    .poll(() => cardTitles(list))
+    .toEqual(['Quiz on chapter 2', 'Essay outline', 'Flashcards', 'Submit lab report']);
+  await sort.selectOption({ label: 'Newest first' });
+  await expect
+    .poll(() => cardTitles(list))
+    .toEqual(['Flashcards', 'Essay outline', 'Quiz on chapter 2', 'Submit lab report']);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
+  await expect
+    .poll(() => cardTitles(list))
+    .toEqual(['Flashcards', 'Essay outline', 'Quiz on chapter 2', 'Submit lab report']);
+});
+
+test.describe('board accessibility', () => {
+  test.use({ bypassCSP: true });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const width of [320, 1280]) {
+      test(`list and board: axe 0 and no sideways scroll at ${width} px, ${theme} theme`, async ({
+        page,
+      }) => {
+        await useStoredTheme(page, theme);
+        await page.setViewportSize({ width, height: 800 });
+        await seedBoard(page);
+        await expect(page.getByText('Overdue', { exact: true })).toBeVisible();
+        await expectNoSidewaysScroll(page);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: 'Board' }).click();
+        await expect(page.getByRole('region', { name: /^Overdue/ })).toBeVisible();
+        await expectNoSidewaysScroll(page);
+        expect(await axeViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: 'Edit "Essay outline"' }).click();
+        await expect(page.getByRole('dialog', { name: 'Edit task' })).toBeVisible();
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    }
   }
 });

@@ -1,6 +1,6 @@
 /**
  * Tasks: the Tasks page and the userTasks store other features (the dashboard, the reminders
- * bell) read. Its API is stable: read, subscribe, add, toggle, delete.
+ * bell) read. Its API is stable: read, subscribe, add, edit, toggle, delete.
  */
 export {
   TASKS_KEY,
@@ -12,6 +12,7 @@ export {
   readTasks,
   subscribeTasks,
   toggleTask,
+  updateTask,
   useTasks,
 } from './tasks-store';
-export type { NewTask, Task, TaskPriority } from './tasks-store';
+export type { NewTask, Task, TaskEdit, TaskPriority } from './tasks-store';

@@ -139,6 +139,37 @@ export function toggleTask(id: string, now: number = Date.now()): Task | null {
   return updated;
 }
 
+/** What the edit form may change: the fields the add form sets (docs/product.md §11.2). */
+export interface TaskEdit {
+  title: string;
+  due: string | null;
+  priority: TaskPriority;
+}
+
+/**
+ * Changes a task's title, due date and priority, keeping its place in the list, its id, its
+ * creation time and its state. An empty or whitespace-only title changes nothing, as when adding
+ * (docs/product.md §11.2): the result is then null, as it is for an unknown id. Throws
+ * StorageWriteError when storage is full.
+ */
+export function updateTask(id: string, edit: TaskEdit): Task | null {
+  const title = edit.title.trim();
+  if (!title) return null;
+  let updated: Task | null = null;
+  const tasks = readTasks().map((task) => {
+    if (task.id !== id) return task;
+    updated = {
+      ...task,
+      title,
+      due: edit.due && edit.due.trim() !== '' ? edit.due : null,
+      priority: isPriority(edit.priority) ? edit.priority : task.priority,
+    };
+    return updated;
+  });
+  if (updated) save(tasks);
+  return updated;
+}
+
 /** Removes a task in any state. */
 export function deleteTask(id: string): void {
   const tasks = readTasks();

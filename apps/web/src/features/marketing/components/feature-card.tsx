@@ -14,7 +14,17 @@ export const TINTS = {
 } as const;
 export type Tint = keyof typeof TINTS;
 
-/** A feature card: icon, title, a sentence, and optionally a short list of what it includes. */
+/** Whether a feature can be used today; the words carry the meaning, the colour repeats it. */
+export type FeatureStatus = 'available' | 'soon';
+const STATUS = {
+  available: { label: 'Available now', classes: 'bg-green-50 text-green-800 ring-green-200' },
+  soon: { label: 'Coming soon', classes: 'bg-slate-100 text-slate-700 ring-slate-300' },
+} as const;
+
+/**
+ * A feature card: icon, title, a sentence, and optionally a short list of what it includes and
+ * whether it is available today.
+ */
 export function FeatureCard({
   icon: Icon,
   title,
@@ -22,7 +32,9 @@ export function FeatureCard({
   points,
   children,
   headingLevel = 3,
+  status,
 }: {
+  status?: FeatureStatus;
   icon: LucideIcon;
   title: string;
   tint?: Tint;
@@ -43,6 +55,18 @@ export function FeatureCard({
         <Icon className="h-6 w-6" />
       </span>
       <Heading className="mt-5 text-lg font-semibold text-slate-900">{title}</Heading>
+      {status && (
+        <p className="mt-2">
+          <span
+            className={cn(
+              'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
+              STATUS[status].classes,
+            )}
+          >
+            {STATUS[status].label}
+          </span>
+        </p>
+      )}
       <p className="mt-2 text-sm leading-6 text-slate-600">{children}</p>
       {points && (
         <ul className="mt-4 space-y-2 text-sm text-slate-700">

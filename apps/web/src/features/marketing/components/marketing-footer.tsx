@@ -23,7 +23,9 @@ const COLUMNS = [
 
 export function MarketingFooter() {
   return (
-    <footer className="border-t border-slate-800 bg-slate-900 text-slate-300">
+    // A dark footer in both themes: palette-fixed keeps the light palette it is drawn with, which
+    // the dark theme would otherwise invert into a pale footer with pale text.
+    <footer className="palette-fixed border-t border-slate-800 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-6 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
           <Link

@@ -9,13 +9,14 @@ import {
   UsersRound,
 } from 'lucide-react';
 import { buttonClasses } from '../../../ui/button';
-import { FeatureCard, type Tint } from '../components/feature-card';
+import { FeatureCard, type FeatureStatus, type Tint } from '../components/feature-card';
 import { MarketingLayout } from '../components/marketing-layout';
 import type { LucideIcon } from 'lucide-react';
 import { usePageMeta } from '../hooks/use-page-meta';
 
 /**
  * /features: the six feature cards of docs/product.md §14.2 and a Get Started link to /register.
+ * Each card says whether it can be used today, so the page promises nothing that is not there.
  */
 
 const FEATURES: readonly {
@@ -24,6 +25,7 @@ const FEATURES: readonly {
   tint: Tint;
   text: string;
   points: readonly string[];
+  status: FeatureStatus;
 }[] = [
   {
     icon: PenTool,
@@ -31,6 +33,7 @@ const FEATURES: readonly {
     tint: 'brand',
     text: 'Sketch diagrams, work through equations and map out ideas on one shared canvas that everyone in the room sees as you draw.',
     points: ['Live cursors for every member', 'Shapes, pens and sticky notes'],
+    status: 'soon',
   },
   {
     icon: MonitorPlay,
@@ -38,20 +41,23 @@ const FEATURES: readonly {
     tint: 'violet',
     text: 'Watch lectures and tutorials together: play, pause and seek stay in step for the whole group, so nobody falls behind.',
     points: ['One click to sync the room', 'Discuss in chat while you watch'],
+    status: 'soon',
   },
   {
     icon: NotebookPen,
     title: 'Smart Notes with AI Summaries',
     tint: 'sky',
-    text: 'Write notes or upload PDFs and images, then get a short AI summary of the key points to revise from.',
-    points: ['Text notes and file notes', 'Summaries you can edit'],
+    text: 'Write notes and upload PDFs and images today; short AI summaries of the key points to revise from are on the way.',
+    points: ['Text notes and file notes, available now', 'AI summaries you can edit, coming soon'],
+    status: 'soon',
   },
   {
     icon: SquareKanban,
     title: 'Task Boards',
     tint: 'emerald',
-    text: 'Turn assignments into tasks with priorities and due dates, and move them from to-do to done as a team.',
-    points: ['High, medium and low priority', 'Due dates and progress at a glance'],
+    text: 'Turn assignments into tasks with priorities and due dates, and see them on a board: overdue, today, upcoming and done.',
+    points: ['High, medium and low priority', 'A list to sort or a board by day'],
+    status: 'available',
   },
   {
     icon: UsersRound,
@@ -59,13 +65,15 @@ const FEATURES: readonly {
     tint: 'amber',
     text: 'Find students taking the same courses, join public study circles or start a private one for your friends.',
     points: ['Public and private rooms', 'Join with a short room code'],
+    status: 'available',
   },
   {
     icon: FolderUp,
     title: 'File Sharing',
     tint: 'rose',
-    text: 'Share notes, slides, links and cheat sheets with your room, tagged and easy to find when exams come around.',
-    points: ['Links, PDFs and images', 'Tags and types for quick search'],
+    text: 'Share links to notes, slides and cheat sheets today, tagged and easy to find; sharing the files themselves with your room is on the way.',
+    points: ['Links with tags and types, available now', 'PDFs and images, coming soon'],
+    status: 'soon',
   },
 ];
 
@@ -109,6 +117,7 @@ export function FeaturesPage() {
               tint={f.tint}
               points={f.points}
               headingLevel={2}
+              status={f.status}
             >
               {f.text}
             </FeatureCard>

@@ -46,7 +46,7 @@ const FEATURES = [
     icon: BellRing,
     title: 'Smart Reminders',
     tint: 'amber',
-    text: 'Never miss a deadline or a session: timely nudges keep your study plan and your group on track.',
+    text: 'Never miss a deadline: the bell lists what is overdue, due today or tomorrow, and can nudge you in the browser.',
   },
 ] as const;
 
@@ -65,10 +65,25 @@ const STEPS = [
   },
 ] as const;
 
+/** What a student finds today (issue 22: claims with something behind them, no invented threads). */
 const COMMUNITY_POINTS = [
-  'Open discussions where every question is welcome',
-  'Study circles for courses, exams and languages',
-  'A resource hub of notes, guides and cheat sheets',
+  'Public study rooms any student can browse and join',
+  'Room chat and live video for every circle',
+  'Notes and resources shared inside each room',
+] as const;
+
+/**
+ * The titles of the six community guidelines the community page explains (docs/product.md §14.3).
+ * Kept here as plain strings: a module shared with the community page became a chunk of its own,
+ * which the landing page's JavaScript budget cannot afford.
+ */
+const GUIDELINE_TITLES = [
+  'Be respectful',
+  'Share original content',
+  'Keep it safe and private',
+  'No spam',
+  'Collaborate',
+  'Contribute',
 ] as const;
 
 /** This page's title and description (what search results and link previews show). */
@@ -167,8 +182,8 @@ export function LandingPage() {
               You never study alone
             </h2>
             <p className="mt-4 text-lg leading-8 text-slate-600">
-              Join students who share questions, explanations and materials. Ask for help at any
-              hour, and help someone else when you have it figured out.
+              Find a public room for your course, ask the people in it, and help someone else when
+              you have it figured out.
             </p>
             <ul className="mt-8 space-y-4">
               {COMMUNITY_POINTS.map((point) => (
@@ -181,12 +196,17 @@ export function LandingPage() {
                 </li>
               ))}
             </ul>
-            <Link to="/community" className={`${buttonClasses('secondary', 'lg')} mt-9`}>
-              Visit the community
-              <ArrowRight aria-hidden="true" className="h-5 w-5" />
-            </Link>
+            <div className="mt-9 flex flex-col gap-3 sm:flex-row">
+              <Link to="/dashboard/rooms" className={buttonClasses('primary', 'lg')}>
+                Browse public rooms
+                <ArrowRight aria-hidden="true" className="h-5 w-5" />
+              </Link>
+              <Link to="/community" className={buttonClasses('secondary', 'lg')}>
+                Visit the community
+              </Link>
+            </div>
           </div>
-          <CommunityIllustration />
+          <CommunityGuidelines />
         </div>
       </section>
 
@@ -232,55 +252,37 @@ export function LandingPage() {
   );
 }
 
-/** A small drawing of a discussion thread for the community section; decorative. */
-function CommunityIllustration() {
-  const posts = [
-    {
-      initial: 'A',
-      name: 'Aisha · Organic Chemistry',
-      text: 'Does anyone have a trick for remembering reaction mechanisms?',
-      tone: 'bg-violet-600',
-      replies: '12 replies',
-    },
-    {
-      initial: 'L',
-      name: 'Lucas · Linear Algebra',
-      text: 'Uploaded my summary of eigenvalues to the resource hub.',
-      tone: 'bg-sky-600',
-      replies: '8 replies',
-    },
-    {
-      initial: 'S',
-      name: 'Sofia · IELTS prep',
-      text: 'Speaking practice circle tonight, all levels welcome!',
-      tone: 'bg-emerald-600',
-      replies: '21 replies',
-    },
-  ];
+/**
+ * The community guidelines and the way to reach the team: what the community page holds, in
+ * brief. Plain links and text, so the prerendered landing page ships no extra script for it.
+ */
+function CommunityGuidelines() {
   return (
-    <div aria-hidden="true" className="relative isolate">
-      <div className="absolute -inset-6 -z-10 rounded-[2.5rem] bg-[radial-gradient(closest-side,var(--color-violet-100),transparent)]" />
-      <div className="space-y-4">
-        {posts.map((post, i) => (
-          <div
-            key={post.name}
-            className={`flex gap-4 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-900/5 ${
-              i === 1 ? 'lg:ml-10' : ''
-            }`}
-          >
-            <span
-              className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-semibold text-white ${post.tone}`}
-            >
-              {post.initial}
-            </span>
-            <div className="min-w-0">
-              <p className="text-sm font-semibold text-slate-900">{post.name}</p>
-              <p className="mt-1 text-sm text-slate-600">{post.text}</p>
-              <p className="mt-2 text-xs font-medium text-brand-700">{post.replies}</p>
-            </div>
-          </div>
+    <aside
+      aria-labelledby="landing-guidelines-title"
+      className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h3 id="landing-guidelines-title" className="text-lg font-semibold text-slate-900">
+        Our community guidelines
+      </h3>
+      <ul className="mt-5 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        {GUIDELINE_TITLES.map((title) => (
+          <li key={title} className="flex gap-2 text-sm text-slate-700">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
+            {title}
+          </li>
         ))}
-      </div>
-    </div>
+      </ul>
+      <p className="mt-6 border-t border-slate-200 pt-5 text-sm text-slate-600">
+        A question or an idea?{' '}
+        <Link
+          to="/community#contact"
+          className="rounded-sm font-semibold text-brand-700 underline hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          Contact the team
+        </Link>
+        . A real person reads every message.
+      </p>
+    </aside>
   );
 }

@@ -8,7 +8,6 @@ import {
   Pencil,
   Plus,
   StickyNote,
-  Trash2,
   Users,
 } from 'lucide-react';
 import { Alert } from '../../../ui/alert';
@@ -28,6 +27,7 @@ import {
   type FileNote,
   type TextNote,
 } from '../notes-store';
+import { DeleteNoteAction } from '../components/delete-note-action';
 import { NoteDialog } from '../components/note-dialog';
 import { UploadArea } from '../components/upload-area';
 
@@ -55,7 +55,7 @@ function FileCard({
 }: {
   file: FileNote;
   onPreview: (file: FileNote) => void;
-  onDelete: (id: string) => void;
+  onDelete: (id: string) => boolean;
 }) {
   const isImage = file.fileType.startsWith('image/');
   const isPdf = file.fileType === 'application/pdf';
@@ -67,44 +67,49 @@ function FileCard({
           <Icon aria-hidden="true" className="h-5 w-5" />
         </span>
         <div className="min-w-0">
-          <h3 className="font-medium break-all text-slate-900">{file.fileName}</h3>
+          <h3
+            data-card-title
+            tabIndex={-1}
+            className="font-medium break-all text-slate-900 focus:outline-2 focus:outline-brand-600"
+          >
+            {file.fileName}
+          </h3>
           <p className="text-xs text-slate-600">
             {isPdf ? 'PDF' : isImage ? 'Image' : 'File'}
             {file.uploadedAt && ` • ${formatDay(file.uploadedAt)}`}
           </p>
         </div>
       </div>
-      <div className="mt-3 flex flex-wrap gap-1">
-        {(isImage || isPdf) && (
-          <button
-            type="button"
-            className={iconButton}
-            onClick={() => onPreview(file)}
-            aria-label={`Preview ${file.fileName}`}
-          >
-            <Eye aria-hidden="true" className="h-4 w-4" />
-            Preview
-          </button>
-        )}
-        <a
-          href={file.fileData}
-          download={file.fileName}
-          className={iconButton}
-          aria-label={`Download ${file.fileName}`}
-        >
-          <Download aria-hidden="true" className="h-4 w-4" />
-          Download
-        </a>
-        <button
-          type="button"
-          className={cn(actionBase, 'text-red-700 hover:bg-red-50')}
-          onClick={() => onDelete(file.id)}
-          aria-label={`Delete ${file.fileName}`}
-        >
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete
-        </button>
-      </div>
+      <DeleteNoteAction
+        name={file.fileName}
+        headingId="files-heading"
+        className={cn(actionBase, 'text-red-700 hover:bg-red-50')}
+        onDelete={() => onDelete(file.id)}
+        actions={
+          <>
+            {(isImage || isPdf) && (
+              <button
+                type="button"
+                className={iconButton}
+                onClick={() => onPreview(file)}
+                aria-label={`Preview ${file.fileName}`}
+              >
+                <Eye aria-hidden="true" className="h-4 w-4" />
+                Preview
+              </button>
+            )}
+            <a
+              href={file.fileData}
+              download={file.fileName}
+              className={iconButton}
+              aria-label={`Download ${file.fileName}`}
+            >
+              <Download aria-hidden="true" className="h-4 w-4" />
+              Download
+            </a>
+          </>
+        }
+      />
     </li>
   );
 }
@@ -118,45 +123,50 @@ function TextNoteCard({
   note: TextNote;
   onEdit: (note: TextNote) => void;
   onReadMore: (note: TextNote) => void;
-  onDelete: (id: string) => void;
+  onDelete: (id: string) => boolean;
 }) {
   return (
     <li className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h3 className="font-semibold break-words text-slate-900">{note.title}</h3>
+      <h3
+        data-card-title
+        tabIndex={-1}
+        className="font-semibold break-words text-slate-900 focus:outline-2 focus:outline-brand-600"
+      >
+        {note.title}
+      </h3>
       {note.uploadedAt && <p className="text-xs text-slate-600">{formatDay(note.uploadedAt)}</p>}
       <p className="mt-2 line-clamp-4 text-sm break-words whitespace-pre-wrap text-slate-700">
         {note.text}
       </p>
-      <div className="mt-auto flex flex-wrap gap-1 pt-3">
-        {needsReadMore(note.text) && (
-          <button
-            type="button"
-            className={cn(actionBase, 'text-brand-700 hover:bg-brand-50')}
-            onClick={() => onReadMore(note)}
-            aria-label={`Read More: ${note.title}`}
-          >
-            Read More
-          </button>
-        )}
-        <button
-          type="button"
-          className={iconButton}
-          onClick={() => onEdit(note)}
-          aria-label={`Edit ${note.title}`}
-        >
-          <Pencil aria-hidden="true" className="h-4 w-4" />
-          Edit
-        </button>
-        <button
-          type="button"
-          className={cn(actionBase, 'text-red-700 hover:bg-red-50')}
-          onClick={() => onDelete(note.id)}
-          aria-label={`Delete ${note.title}`}
-        >
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
-          Delete
-        </button>
-      </div>
+      <DeleteNoteAction
+        name={note.title}
+        headingId="text-notes-heading"
+        className={cn(actionBase, 'text-red-700 hover:bg-red-50')}
+        onDelete={() => onDelete(note.id)}
+        actions={
+          <>
+            {needsReadMore(note.text) && (
+              <button
+                type="button"
+                className={cn(actionBase, 'text-brand-700 hover:bg-brand-50')}
+                onClick={() => onReadMore(note)}
+                aria-label={`Read More: ${note.title}`}
+              >
+                Read More
+              </button>
+            )}
+            <button
+              type="button"
+              className={iconButton}
+              onClick={() => onEdit(note)}
+              aria-label={`Edit ${note.title}`}
+            >
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              Edit
+            </button>
+          </>
+        }
+      />
     </li>
   );
 }
@@ -175,13 +185,15 @@ export function NotesPage() {
   const [previewing, setPreviewing] = useState<FileNote | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const remove = (id: string) => {
+  const remove = (id: string): boolean => {
     try {
       deleteNote(id);
       setError(null);
+      return true;
     } catch (err) {
       if (!(err instanceof StorageWriteError)) throw err;
       setError(err.message);
+      return false;
     }
   };
 
@@ -238,7 +250,11 @@ export function NotesPage() {
       </div>
 
       <section aria-labelledby="files-heading" className="mt-8">
-        <h2 id="files-heading" className="text-lg font-semibold text-slate-900">
+        <h2
+          id="files-heading"
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 focus:outline-2 focus:outline-brand-600"
+        >
           My Files
         </h2>
         {files.length === 0 ? (
@@ -255,7 +271,11 @@ export function NotesPage() {
       </section>
 
       <section aria-labelledby="text-notes-heading" className="mt-8">
-        <h2 id="text-notes-heading" className="text-lg font-semibold text-slate-900">
+        <h2
+          id="text-notes-heading"
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 focus:outline-2 focus:outline-brand-600"
+        >
           My Text Notes
         </h2>
         {notes.length === 0 ? (

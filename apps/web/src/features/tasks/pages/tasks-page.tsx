@@ -1,14 +1,39 @@
-import { useState, type FormEvent } from 'react';
-import { CalendarDays, CheckCircle2, Circle, ClipboardList, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  AlertTriangle,
+  CalendarDays,
+  CheckCircle2,
+  Circle,
+  ClipboardList,
+  Columns3,
+  List,
+  Pencil,
+  Plus,
+  Trash2,
+} from 'lucide-react';
 import { Alert } from '../../../ui/alert';
-import { Badge, type BadgeTone } from '../../../ui/badge';
+import { Badge } from '../../../ui/badge';
 import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { cn } from '../../../ui/cn';
 import { Field, inputClasses } from '../../../ui/field';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatDateOnly, formatDay } from '../../../lib/dates';
-import { StorageWriteError } from '../../../lib/storage';
+import { StorageWriteError, readString, writeString } from '../../../lib/storage';
+import { PRIORITY } from '../components/priority';
+import { TaskEditDialog } from '../components/task-edit-dialog';
+import {
+  BOARD_COLUMNS,
+  COLUMN_LABELS,
+  SORT_LABELS,
+  TASK_SORTS,
+  boardColumns,
+  isOverdue,
+  localDateKey,
+  sortTasks,
+  type BoardColumn,
+  type TaskSort,
+} from '../task-board';
 import {
   TASK_PRIORITIES,
   addTask,
@@ -20,18 +45,45 @@ import {
   type TaskPriority,
 } from '../tasks-store';
 
-/**
- * docs/product.md §11.3: high red, medium yellow, low green; the badge's words carry the meaning
- * too.
- */
-const PRIORITY: Record<TaskPriority, { label: string; tone: BadgeTone }> = {
-  high: { label: 'High', tone: 'danger' },
-  medium: { label: 'Medium', tone: 'yellow' },
-  low: { label: 'Low', tone: 'success' },
-};
+/** The page's view and sort, remembered in this browser (not part of the stored tasks). */
+const VIEW_KEY = 'tasksView';
+const SORT_KEY = 'tasksSort';
+type TasksView = 'list' | 'board';
 
-function TaskCard({ task, onError }: { task: Task; onError: (error: unknown) => void }) {
+function readView(): TasksView {
+  return readString(VIEW_KEY) === 'board' ? 'board' : 'list';
+}
+function readSort(): TaskSort {
+  const stored = readString(SORT_KEY);
+  return TASK_SORTS.includes(stored as TaskSort) ? (stored as TaskSort) : 'added';
+}
+
+/** Today's yyyy-mm-dd by the person's own clock, renewed each minute so midnight moves tasks. */
+function useToday(): string {
+  const [today, setToday] = useState(() => localDateKey(new Date()));
+  useEffect(() => {
+    const timer = window.setInterval(() => setToday(localDateKey(new Date())), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return today;
+}
+
+function TaskCard({
+  task,
+  today,
+  compact = false,
+  onEdit,
+  onError,
+}: {
+  task: Task;
+  today: string;
+  /** The board's narrower card: the creation date is left out. */
+  compact?: boolean;
+  onEdit: (task: Task) => void;
+  onError: (error: unknown) => void;
+}) {
   const done = isTaskDone(task);
+  const overdue = isOverdue(task, today);
   const { label, tone } = PRIORITY[task.priority];
   const run = (action: () => void) => {
     try {
@@ -42,8 +94,11 @@ function TaskCard({ task, onError }: { task: Task; onError: (error: unknown) => 
   };
   return (
     <li
+      data-overdue={overdue || undefined}
       className={cn(
         'flex items-start gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm',
+        // The word "Overdue" says it; the red edge only repeats it for a quick scan.
+        overdue && 'border-l-4 border-l-red-600',
         // Dimmed without opacity, which would push the small text below contrast minimums.
         done && 'border-slate-200/70 bg-slate-50 shadow-none',
       )}
@@ -74,24 +129,109 @@ function TaskCard({ task, onError }: { task: Task; onError: (error: unknown) => 
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-slate-600">
           <Badge tone={tone}>{label} priority</Badge>
+          {overdue && (
+            <span className="inline-flex items-center gap-1 font-semibold text-red-700">
+              <AlertTriangle aria-hidden="true" className="h-3.5 w-3.5" />
+              Overdue
+            </span>
+          )}
           {task.due && (
             <span className="inline-flex items-center gap-1">
               <CalendarDays aria-hidden="true" className="h-3.5 w-3.5" />
               Due {formatDateOnly(task.due)}
             </span>
           )}
-          {task.createdAt > 0 && <span>Created {formatDay(task.createdAt)}</span>}
+          {!compact && task.createdAt > 0 && <span>Created {formatDay(task.createdAt)}</span>}
         </div>
       </div>
-      <button
-        type="button"
-        onClick={() => run(() => deleteTask(task.id))}
-        aria-label={`Delete "${task.title}"`}
-        className="-m-1 shrink-0 rounded-lg p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        <Trash2 aria-hidden="true" className="h-5 w-5" />
-      </button>
+      <div className="-m-1 flex shrink-0 items-center">
+        <button
+          type="button"
+          onClick={() => onEdit(task)}
+          data-edit-task={task.id}
+          aria-label={`Edit "${task.title}"`}
+          className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <Pencil aria-hidden="true" className="h-5 w-5" />
+        </button>
+        <button
+          type="button"
+          onClick={() => run(() => deleteTask(task.id))}
+          aria-label={`Delete "${task.title}"`}
+          className="rounded-lg p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          <Trash2 aria-hidden="true" className="h-5 w-5" />
+        </button>
+      </div>
     </li>
+  );
+}
+
+const COLUMN_STYLE: Record<BoardColumn, string> = {
+  overdue: 'border-t-red-600',
+  today: 'border-t-amber-500',
+  upcoming: 'border-t-brand-600',
+  done: 'border-t-green-600',
+};
+
+/** The board: one column per state, by the person's own calendar day. */
+function TaskBoard({
+  tasks,
+  today,
+  onEdit,
+  onError,
+}: {
+  tasks: readonly Task[];
+  today: string;
+  onEdit: (task: Task) => void;
+  onError: (error: unknown) => void;
+}) {
+  const columns = boardColumns(tasks, today);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {BOARD_COLUMNS.map((column) => {
+        const headingId = `task-column-${column}`;
+        const items = columns[column];
+        return (
+          <section
+            key={column}
+            aria-labelledby={headingId}
+            className={cn(
+              'min-w-0 rounded-2xl border border-t-4 border-slate-200 bg-slate-50 p-3',
+              COLUMN_STYLE[column],
+            )}
+          >
+            <h3
+              id={headingId}
+              className="flex items-center justify-between px-1 text-sm font-semibold text-slate-900"
+            >
+              {COLUMN_LABELS[column]}
+              <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200">
+                <span className="sr-only">, </span>
+                {items.length}
+                <span className="sr-only"> {items.length === 1 ? 'task' : 'tasks'}</span>
+              </span>
+            </h3>
+            {items.length === 0 ? (
+              <p className="px-1 py-3 text-sm text-slate-600">Nothing here.</p>
+            ) : (
+              <ul className="mt-3 flex flex-col gap-3">
+                {items.map((task) => (
+                  <TaskCard
+                    key={task.id}
+                    task={task}
+                    today={today}
+                    compact
+                    onEdit={onEdit}
+                    onError={onError}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
   );
 }
 
@@ -106,6 +246,20 @@ export function TasksPage() {
   const [due, setDue] = useState('');
   const [priority, setPriority] = useState<TaskPriority>('medium');
   const [error, setError] = useState<string | null>(null);
+  const [view, setView] = useState<TasksView>(readView);
+  const [sort, setSort] = useState<TaskSort>(readSort);
+  const [editing, setEditing] = useState<Task | null>(null);
+  const today = useToday();
+  const sorted = sortTasks(tasks, sort);
+
+  const chooseView = (next: TasksView) => {
+    setView(next);
+    writeString(VIEW_KEY, next);
+  };
+  const chooseSort = (next: TaskSort) => {
+    setSort(next);
+    writeString(SORT_KEY, next);
+  };
 
   const showError = (err: unknown) => {
     if (err instanceof StorageWriteError) setError(err.message);
@@ -128,7 +282,13 @@ export function TasksPage() {
   };
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+    <div
+      className={cn(
+        'mx-auto px-4 py-8 sm:px-6',
+        // Four columns need the room; the list reads best narrow.
+        view === 'board' ? 'max-w-6xl' : 'max-w-3xl',
+      )}
+    >
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Tasks</h1>
         <p className="mt-1 text-slate-600">Plan, track, and complete your study tasks.</p>
@@ -187,9 +347,55 @@ export function TasksPage() {
       </Card>
 
       <section aria-labelledby="task-list-heading" className="mt-8">
-        <h2 id="task-list-heading" className="sr-only">
-          Your tasks
-        </h2>
+        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+          <h2 id="task-list-heading" className="text-lg font-semibold text-slate-900">
+            Your tasks
+          </h2>
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="space-y-1">
+              <label htmlFor="task-sort" className="block text-sm font-medium text-slate-700">
+                Sort by
+              </label>
+              <select
+                id="task-sort"
+                value={sort}
+                onChange={(e) => chooseSort(e.target.value as TaskSort)}
+                className={cn(inputClasses, 'h-10 py-1.5')}
+              >
+                {TASK_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {SORT_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div
+              role="group"
+              aria-label="Task view"
+              className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5"
+            >
+              {(['list', 'board'] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  aria-pressed={view === v}
+                  onClick={() => chooseView(v)}
+                  className={cn(
+                    'inline-flex h-9 items-center gap-1.5 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+                    view === v ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+                  )}
+                >
+                  {v === 'list' ? (
+                    <List aria-hidden="true" className="h-4 w-4" />
+                  ) : (
+                    <Columns3 aria-hidden="true" className="h-4 w-4" />
+                  )}
+                  {v === 'list' ? 'List' : 'Board'}
+                </button>
+              ))}
+            </div>
+          </div>
+        </div>
         {tasks.length === 0 ? (
           <EmptyState
             look="page"
@@ -197,14 +403,29 @@ export function TasksPage() {
           >
             No tasks yet. Create your first task.
           </EmptyState>
+        ) : view === 'board' ? (
+          <TaskBoard tasks={sorted} today={today} onEdit={setEditing} onError={showError} />
         ) : (
           <ul className="flex flex-col gap-3">
-            {tasks.map((task) => (
-              <TaskCard key={task.id} task={task} onError={showError} />
+            {sorted.map((task) => (
+              <TaskCard
+                key={task.id}
+                task={task}
+                today={today}
+                onEdit={setEditing}
+                onError={showError}
+              />
             ))}
           </ul>
         )}
       </section>
+      <TaskEditDialog
+        task={editing}
+        onClose={() => setEditing(null)}
+        returnFocus={(id) =>
+          document.querySelector<HTMLElement>(`[data-edit-task="${CSS.escape(id)}"]`)
+        }
+      />
     </div>
   );
 }

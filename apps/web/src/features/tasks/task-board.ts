@@ -1,0 +1,96 @@
+import { isTaskDone, type Task, type TaskPriority } from './tasks-store';
+
+/**
+ * The board's columns and the list's sort orders (issue 22 "task boards"). Pure functions of the
+ * stored tasks and today's date, so the page, its tests and any later server sync agree.
+ *
+ * Days are the person's own calendar days (as the bell counts them, docs/product.md §11.5): a task
+ * due yesterday in Toronto is overdue in Toronto, whatever the hour is in Kolkata.
+ */
+
+/** The local calendar date as yyyy-mm-dd, the form the due date field stores. */
+export function localDateKey(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/** The task's due day (yyyy-mm-dd), or null when it has none or it cannot be read. */
+function dueDay(task: Pick<Task, 'due'>): string | null {
+  const match = task.due ? DATE.exec(task.due) : null;
+  return match ? match[0] : null;
+}
+
+export const BOARD_COLUMNS = ['overdue', 'today', 'upcoming', 'done'] as const;
+export type BoardColumn = (typeof BOARD_COLUMNS)[number];
+
+export const COLUMN_LABELS: Record<BoardColumn, string> = {
+  overdue: 'Overdue',
+  today: 'Today',
+  upcoming: 'Upcoming',
+  done: 'Done',
+};
+
+/**
+ * Where a task sits on the board: done whatever its date; open tasks by their due day against
+ * today. An open task without a due date is upcoming (nothing makes it late).
+ */
+export function taskColumn(task: Task, today: string): BoardColumn {
+  if (isTaskDone(task)) return 'done';
+  const due = dueDay(task);
+  if (due === null) return 'upcoming';
+  if (due < today) return 'overdue';
+  return due === today ? 'today' : 'upcoming';
+}
+
+/** An open task whose due day is before today. */
+export const isOverdue = (task: Task, today: string) => taskColumn(task, today) === 'overdue';
+
+/** The tasks of each column, each column in the given order of `tasks`. */
+export function boardColumns(tasks: readonly Task[], today: string): Record<BoardColumn, Task[]> {
+  const columns: Record<BoardColumn, Task[]> = { overdue: [], today: [], upcoming: [], done: [] };
+  for (const task of tasks) columns[taskColumn(task, today)].push(task);
+  return columns;
+}
+
+/**
+ * The list's orders. `added` is the stored order (oldest first), the order the page has always
+ * shown and the default.
+ */
+export const TASK_SORTS = ['added', 'newest', 'due', 'priority'] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+export const SORT_LABELS: Record<TaskSort, string> = {
+  added: 'Oldest first',
+  newest: 'Newest first',
+  due: 'Due date',
+  priority: 'Priority',
+};
+
+const PRIORITY_RANK: Record<TaskPriority, number> = { high: 0, medium: 1, low: 2 };
+
+/**
+ * A sorted copy. Due date: soonest first, tasks without one last. Priority: high to low. Newest:
+ * latest created first. Ties keep the stored order (the sort is stable).
+ */
+export function sortTasks(tasks: readonly Task[], sort: TaskSort): Task[] {
+  const list = [...tasks];
+  switch (sort) {
+    case 'newest':
+      return list.reverse().sort((a, b) => b.createdAt - a.createdAt);
+    case 'due':
+      return list.sort((a, b) => {
+        const da = dueDay(a);
+        const db = dueDay(b);
+        if (da === db) return 0;
+        if (da === null) return 1;
+        if (db === null) return -1;
+        return da.localeCompare(db);
+      });
+    case 'priority':
+      return list.sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority]);
+    default:
+      return list;
+  }
+}
