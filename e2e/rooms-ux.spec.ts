@@ -168,6 +168,36 @@ test('Manage Room opens from a room page loaded directly, and focus lands sensib
   await context.close();
 });
 
+test('Leave Room asks with the keyboard on Cancel, and Escape cancels', async ({
+  browser,
+  server,
+}) => {
+  const [owner, member] = await people(server.baseURL, 'owner', 'member');
+  const room = await createRoom(server.baseURL, owner!, { name: `Acoustics ${Date.now()}` });
+  await api(server.baseURL, 'POST', '/rooms/join', member!.token, { code: room.code });
+  const { context, page, errors } = await signedInPage(browser, server.baseURL, member!);
+  await page.goto(`/rooms/room/${room.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Leave Room' }).click();
+  const step = page.getByRole('group', { name: 'Confirm leaving' });
+  await expect(step).toBeVisible();
+  await expect(step.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(step).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Leave Room' })).toBeFocused();
+  // Still on the room page, still a member.
+  await expect(page).toHaveURL(new RegExp(`/rooms/room/${room.id}$`));
+  await page.keyboard.press('Enter');
+  await expect(step.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(step.getByRole('button', { name: 'Yes, leave room' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Leave Room' })).toBeFocused();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('members: the role toast names the new role; removing asks first, naming the person', async ({
   browser,
   server,
