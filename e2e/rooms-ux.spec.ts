@@ -416,6 +416,15 @@ test.describe('invitations for the wrong account and for someone without one', (
     await expect(page).toHaveURL((url) => url.pathname === path);
     await page.getByRole('button', { name: 'Accept Invitation' }).click();
     await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
+
+    // Reopening the mail's link later leads back to the room, not to "not found".
+    await page.goto(path);
+    await expect(page.getByText('You have already accepted this invitation.')).toBeVisible();
+    await expect(page.getByText('Invitation not found or expired.')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Open room' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === `/rooms/room/${room.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
     expect(errors).toEqual([]);
     await context.close();
   });

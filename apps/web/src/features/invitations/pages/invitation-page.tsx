@@ -74,6 +74,27 @@ export function InvitationPage() {
   }
 
   const inv = invitation.data;
+  if (inv.state === 'accepted' && !acceptedRoomId) {
+    return (
+      <Shell>
+        <div className="flex flex-col items-center space-y-5 text-center">
+          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-green-50 text-green-700">
+            <CheckCircle2 aria-hidden="true" className="h-7 w-7" />
+          </span>
+          <h1 className="text-2xl font-bold text-slate-900">{inv.roomName}</h1>
+          <p className="text-sm [overflow-wrap:anywhere] text-slate-600">
+            {INVITATION_MESSAGES.acceptedByYou}
+          </p>
+          <Link
+            to={`/rooms/room/${encodeURIComponent(inv.roomId)}`}
+            className={buttonClasses('primary', 'lg')}
+          >
+            Open room
+          </Link>
+        </div>
+      </Shell>
+    );
+  }
   const acceptError = accept.isError
     ? errorMessage(accept.error, INVITATION_MESSAGES.acceptFailed)
     : null;
