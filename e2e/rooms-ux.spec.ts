@@ -646,4 +646,29 @@ test.describe('accessibility of the signed-in screens (axe-core)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  test('with an uploaded picture: the header avatar beside the name adds no second name', async ({
+    browser,
+    server,
+  }) => {
+    const [owner] = await people(server.baseURL, 'pictured');
+    const room = await createRoom(server.baseURL, owner!, { name: `Optics ${Date.now()}` });
+    const { context, page, errors } = await signedInPage(browser, server.baseURL, owner!);
+    await page.goto('/dashboard');
+    await uploadAvatar(page, server.baseURL, owner!);
+    const trigger = page.getByRole('button', { name: `Account menu for ${owner!.user.name}` });
+    for (const path of ['/dashboard', '/dashboard/rooms', `/rooms/room/${room.id}`, '/profile']) {
+      await page.goto(path);
+      await expect(trigger.locator('img')).toHaveAttribute('alt', '');
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    // The phone's drawer shows the picture beside the name too.
+    await page.setViewportSize({ width: 390, height: 760 });
+    await page.getByRole('button', { name: /open menu/i }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.locator('img')).toHaveAttribute('alt', '');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
