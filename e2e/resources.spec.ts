@@ -135,7 +135,7 @@ test('a signed-in student starts from the shared list; a tampered link is never 
   const cards = page.getByRole('listitem').filter({ has: page.getByRole('heading') });
   await expect(cards.getByRole('heading')).toHaveText(['Tampered', 'Shared guide']);
   await expect(
-    cards.filter({ hasText: 'Shared guide' }).getByText('by Classmate • 5 Jan 2026'),
+    cards.filter({ hasText: 'Shared guide' }).getByText('by Classmate • Jan 5, 2026'),
   ).toBeVisible();
   const tampered = cards.filter({ hasText: 'Tampered' });
   await expect(tampered.getByRole('link')).toHaveCount(0);

@@ -5,6 +5,7 @@ import { INVITATION_MESSAGES, TIMINGS } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button, buttonClasses } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
+import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { rememberPostLoginTarget, useAuth } from '../../auth';
@@ -12,12 +13,6 @@ import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
 
 const ROLE_LABEL: Record<string, string> = { admin: 'Admin', member: 'Member', owner: 'Owner' };
-
-function formatExpiry(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -139,7 +134,7 @@ export function InvitationPage() {
             ['Invited by', inv.inviterName],
             ['Invited email', inv.email],
             ['Role', ROLE_LABEL[inv.role] ?? inv.role],
-            ['Expires', formatExpiry(inv.expiresAt)],
+            ['Expires', formatDateTime(inv.expiresAt)],
           ] as const
         ).map(([term, value]) => (
           <div key={term} className="flex justify-between gap-4 px-4 py-3">
