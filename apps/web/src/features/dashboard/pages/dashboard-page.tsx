@@ -24,6 +24,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 import { buttonClasses } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
+import { pageClasses } from '../../../ui/page-width';
 import { formatDateOnly, formatDay, relativeTime } from '../../../lib/dates';
 import { displayName, useAuth } from '../../auth';
 import { resourceTypeLabel, safeHref } from '../../resources';
@@ -145,7 +146,7 @@ export function DashboardPage() {
   );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className={pageClasses('wide')}>
       <section
         aria-labelledby="dashboard-greeting"
         className="palette-fixed flex flex-col gap-6 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-800 p-6 text-white shadow-sm sm:p-8 lg:flex-row lg:items-center lg:justify-between"
