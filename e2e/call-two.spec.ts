@@ -262,7 +262,10 @@ test.describe('the stage', () => {
       if (regions.at(-1) !== region) regions.push(region);
     }
     const order = ['video', 'controls', 'chat'].map((r) => regions.indexOf(r));
-    expect(order.every((i) => i >= 0), `Tab visited ${regions.join(' > ')}`).toBe(true);
+    expect(
+      order.every((i) => i >= 0),
+      `Tab visited ${regions.join(' > ')}`,
+    ).toBe(true);
     expect(order, `Tab visited ${regions.join(' > ')}`).toEqual([...order].sort((x, y) => x - y));
 
     // Bob turns his camera off: Ann sees his uploaded picture, not a letter.

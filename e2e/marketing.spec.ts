@@ -138,7 +138,7 @@ test.describe('the hero at 320 px', () => {
       const layer = document.querySelector<HTMLElement>('[data-testid="floating-particles"]');
       const layerBehind = layer ? Number(getComputedStyle(layer).zIndex) < 0 : true;
       const opaqueGround = (el: Element) => {
-        for (let node: Element | null = el; node && node !== layer?.parentElement; ) {
+        for (let node: Element | null = el; node && node !== layer?.parentElement;) {
           const alpha = getComputedStyle(node).backgroundColor.match(/[\d.]+/g)?.[3];
           if (getComputedStyle(node).backgroundColor !== 'rgba(0, 0, 0, 0)' && alpha === undefined)
             return true;
