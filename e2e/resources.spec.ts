@@ -74,7 +74,7 @@ test('a visitor adds, opens and removes resources; bad input gets the product me
   await expect(sql.getByText('Cheat sheet')).toBeVisible();
   await expect(sql.getByText('#sql')).toBeVisible();
   await expect(sql.getByText('#databases')).toBeVisible();
-  await expect(sql.getByText(/^by You • \d{1,2} \w{3} \d{4}$/)).toBeVisible();
+  await expect(sql.getByText(/^by You • \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
   const open = sql.getByRole('link', { name: /Open SQL practice/ });
   await expect(open).toHaveAttribute(
     'href',
