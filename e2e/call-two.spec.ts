@@ -242,6 +242,32 @@ test.describe('the stage', () => {
     await expect(a.grid).toBeVisible();
     await expect(a.focusView).toHaveCount(0);
 
+    // Tab runs through the video first, then the control bar, then the chat (the chat is open
+    // beside the stage at this width).
+    await expect(a.chat).toBeVisible();
+    await annPage.locator('body').focus();
+    const regions: string[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      await annPage.keyboard.press('Tab');
+      const region = await annPage.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return 'none';
+        if (el.closest('section[aria-label="Participants"]')) return 'video';
+        if (el.closest('footer')) return 'controls';
+        const panel = el.closest('section[aria-labelledby]');
+        const title = panel && document.getElementById(panel.getAttribute('aria-labelledby')!);
+        if (title?.textContent === 'In-call messages') return 'chat';
+        return 'other';
+      });
+      if (regions.at(-1) !== region) regions.push(region);
+    }
+    const order = ['video', 'controls', 'chat'].map((r) => regions.indexOf(r));
+    expect(
+      order.every((i) => i >= 0),
+      `Tab visited ${regions.join(' > ')}`,
+    ).toBe(true);
+    expect(order, `Tab visited ${regions.join(' > ')}`).toEqual([...order].sort((x, y) => x - y));
+
     // Bob turns his camera off: Ann sees his uploaded picture, not a letter.
     await bobPage.locator('body').click({ position: { x: 5, y: 200 } });
     await bobPage.keyboard.press('c');

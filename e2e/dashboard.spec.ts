@@ -18,6 +18,10 @@ import {
 // 09:00 on Tuesday 10 March 2026 in Kolkata (03:30 UTC): day 69 of the year.
 const NOW = new Date('2026-03-10T03:30:00Z');
 const HOUR = 3_600_000;
+
+// The greeting goes by the browser's own hour (docs/product.md §4.1): these students are in India
+// unless a test says otherwise, whatever the machine's zone.
+test.use({ timezoneId: 'Asia/Kolkata' });
 const DAY = 24 * HOUR;
 
 async function signIn(page: Page, baseURL: string, label = 'dash') {
@@ -46,6 +50,28 @@ const resource = (i: number) => ({
   tags: [],
   uploadedAt: NOW.getTime() - (10 - i) * HOUR,
   by: 'You',
+});
+
+test.describe('a student in Toronto', () => {
+  test.use({ timezoneId: 'America/Toronto' });
+
+  test('is greeted by their own morning, with the clock in Kolkata and their time beside it', async ({
+    page,
+    server,
+  }) => {
+    const errors = watchErrors(page);
+    // 05:17 on 24 November 2026 in Toronto is 15:47 in Kolkata.
+    await page.clock.setFixedTime(new Date('2026-11-24T10:17:00Z'));
+    const { account } = await signIn(page, server.baseURL, 'toronto');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `Good Morning, ${account.name}!`,
+    );
+    await expect(page.getByTestId('time-of-day-icon')).toHaveAttribute('data-band', 'morning');
+    await expect(page.getByText(/Tuesday, 24 November 2026 · 3:47\s?pm IST/i)).toBeVisible();
+    await expect(page.getByTestId('local-time')).toHaveText(/your time 5:17\s?am/i);
+    expect(errors).toEqual([]);
+  });
 });
 
 test('seeded: greeting, quote, stats, first 5 tasks, last 4 resources, notes and activity', async ({
@@ -98,6 +124,8 @@ test('seeded: greeting, quote, stats, first 5 tasks, last 4 resources, notes and
   await expect(page.getByText('Genius is one per cent inspiration')).toBeVisible();
   await expect(page.getByText('Progress, not perfection: tick off one thing today.')).toBeVisible();
   await expect(page.getByText(/Tuesday, 10 March 2026 · 9:00\s?am IST/i)).toBeVisible();
+  // In India the two clocks agree: no second time.
+  await expect(page.getByTestId('local-time')).toHaveCount(0);
 
   await expect(page.getByTestId('stat-Notes Created')).toHaveText('1');
   await expect(page.getByTestId('stat-Daily Tasks')).toHaveText('2');

@@ -119,6 +119,77 @@ test.describe('landing page', () => {
   });
 });
 
+test.describe('the hero at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('the headline and its text wrap inside the window, and no dot lies over them', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const hero = page.locator('#top');
+    await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+
+    // Every line of text in the hero lies inside the window and inside each box that clips it
+    // (no "study gro" cut off at the edge).
+    const clipped = await hero.evaluate((root) => {
+      const limit = document.documentElement.clientWidth;
+      const offenders: string[] = [];
+      for (const el of Array.from(root.querySelectorAll<HTMLElement>('h1, p, a, span'))) {
+        if (!el.textContent?.trim() || el.closest('[aria-hidden="true"]')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        for (const line of Array.from(range.getClientRects())) {
+          if (line.width === 0) continue;
+          let outside = line.left < -0.5 || line.right > limit + 0.5;
+          for (let box = el.parentElement; box && !outside; box = box.parentElement) {
+            const style = getComputedStyle(box);
+            if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+            const r = box.getBoundingClientRect();
+            outside = line.left < r.left - 0.5 || line.right > r.right + 0.5;
+          }
+          if (outside) offenders.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}"`);
+        }
+      }
+      return offenders;
+    });
+    expect(clipped).toEqual([]);
+
+    // No decorative dot is drawn over the hero's words: a dot crossing a word's box must be
+    // behind an opaque ground (the dots' layer sits below the page's content, z-index < 0).
+    const covered = await hero.evaluate((root) => {
+      const layer = document.querySelector<HTMLElement>('[data-testid="floating-particles"]');
+      const layerBehind = layer ? Number(getComputedStyle(layer).zIndex) < 0 : true;
+      const opaqueGround = (el: Element) => {
+        for (let node: Element | null = el; node && node !== layer?.parentElement;) {
+          const alpha = getComputedStyle(node).backgroundColor.match(/[\d.]+/g)?.[3];
+          if (getComputedStyle(node).backgroundColor !== 'rgba(0, 0, 0, 0)' && alpha === undefined)
+            return true;
+          node = node.parentElement;
+        }
+        return false;
+      };
+      const offenders: string[] = [];
+      for (const el of Array.from(root.querySelectorAll<HTMLElement>('h1, p'))) {
+        const box = el.getBoundingClientRect();
+        for (const dot of Array.from(document.querySelectorAll<HTMLElement>('[data-particle]'))) {
+          const d = dot.getBoundingClientRect();
+          const overlap =
+            d.left < box.right && d.right > box.left && d.top < box.bottom && d.bottom > box.top;
+          if (overlap && !(layerBehind && opaqueGround(el)))
+            offenders.push(`${el.tagName} "${el.textContent!.trim().slice(0, 20)}"`);
+        }
+      }
+      return offenders;
+    });
+    expect(covered).toEqual([]);
+  });
+});
+
 test.describe('features page', () => {
   test('shows the six features and Get Started goes to /register', async ({ page }) => {
     await page.goto('/features');

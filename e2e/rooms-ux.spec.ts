@@ -168,6 +168,36 @@ test('Manage Room opens from a room page loaded directly, and focus lands sensib
   await context.close();
 });
 
+test('Leave Room asks with the keyboard on Cancel, and Escape cancels', async ({
+  browser,
+  server,
+}) => {
+  const [owner, member] = await people(server.baseURL, 'owner', 'member');
+  const room = await createRoom(server.baseURL, owner!, { name: `Acoustics ${Date.now()}` });
+  await api(server.baseURL, 'POST', '/rooms/join', member!.token, { code: room.code });
+  const { context, page, errors } = await signedInPage(browser, server.baseURL, member!);
+  await page.goto(`/rooms/room/${room.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Leave Room' }).click();
+  const step = page.getByRole('group', { name: 'Confirm leaving' });
+  await expect(step).toBeVisible();
+  await expect(step.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(step).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Leave Room' })).toBeFocused();
+  // Still on the room page, still a member.
+  await expect(page).toHaveURL(new RegExp(`/rooms/room/${room.id}$`));
+  await page.keyboard.press('Enter');
+  await expect(step.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(step.getByRole('button', { name: 'Yes, leave room' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Leave Room' })).toBeFocused();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test('members: the role toast names the new role; removing asks first, naming the person', async ({
   browser,
   server,
@@ -386,6 +416,15 @@ test.describe('invitations for the wrong account and for someone without one', (
     await expect(page).toHaveURL((url) => url.pathname === path);
     await page.getByRole('button', { name: 'Accept Invitation' }).click();
     await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
+
+    // Reopening the mail's link later leads back to the room, not to "not found".
+    await page.goto(path);
+    await expect(page.getByText('You have already accepted this invitation.')).toBeVisible();
+    await expect(page.getByText('Invitation not found or expired.')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Open room' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === `/rooms/room/${room.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -603,6 +642,31 @@ test.describe('accessibility of the signed-in screens (axe-core)', () => {
     await page.goto(`/rooms/room/${mine.id}`);
     await expect(page.getByRole('heading', { level: 1, name: mine.name })).toBeVisible();
     await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  test('with an uploaded picture: the header avatar beside the name adds no second name', async ({
+    browser,
+    server,
+  }) => {
+    const [owner] = await people(server.baseURL, 'pictured');
+    const room = await createRoom(server.baseURL, owner!, { name: `Optics ${Date.now()}` });
+    const { context, page, errors } = await signedInPage(browser, server.baseURL, owner!);
+    await page.goto('/dashboard');
+    await uploadAvatar(page, server.baseURL, owner!);
+    const trigger = page.getByRole('button', { name: `Account menu for ${owner!.user.name}` });
+    for (const path of ['/dashboard', '/dashboard/rooms', `/rooms/room/${room.id}`, '/profile']) {
+      await page.goto(path);
+      await expect(trigger.locator('img')).toHaveAttribute('alt', '');
+      await page.waitForLoadState('networkidle');
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    // The phone's drawer shows the picture beside the name too.
+    await page.setViewportSize({ width: 390, height: 760 });
+    await page.getByRole('button', { name: /open menu/i }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await expect(drawer.locator('img')).toHaveAttribute('alt', '');
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -49,8 +49,8 @@ test('plan, complete, reopen and delete tasks without signing in', async ({ page
   await expect(cards).toHaveCount(2);
   const first = cards.filter({ hasText: 'Revise integration by parts' });
   await expect(first.getByText('High priority')).toBeVisible();
-  await expect(first.getByText('Due 14 May 2030')).toBeVisible();
-  await expect(first.getByText(/^Created \d{1,2} \w{3} \d{4}$/)).toBeVisible();
+  await expect(first.getByText('Due May 14, 2030')).toBeVisible();
+  await expect(first.getByText(/^Created \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
   const second = cards.filter({ hasText: 'Read chapter 4' });
   await expect(second.getByText('Medium priority')).toBeVisible();
   await expect(second.getByText(/^Due /)).toHaveCount(0);

@@ -110,6 +110,7 @@ export const INVITATION_MESSAGES = {
   notFound: 'Invitation not found or expired.',
   expired: 'This invitation has expired. Ask for a new one.',
   used: 'This invitation has already been used.',
+  acceptedByYou: 'You have already accepted this invitation.',
   wrongAccount:
     'This invitation was sent to a different email address. Sign in with that address to accept it.',
   acceptFailed: 'Failed to accept invitation.',
@@ -430,6 +431,16 @@ export const InvitationSchema = z.object({
   expiresAt: z.string(),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
+
+/**
+ * What `GET /api/invitations/:token` answers: the invitation and its state. `accepted` only ever
+ * reaches the account that accepted it (asked with its token), so reopening the mail offers
+ * "Open room"; anyone else, and an unknown, expired or used link, reads the one 404.
+ */
+export const InvitationViewSchema = InvitationSchema.extend({
+  state: z.enum(['pending', 'accepted']),
+});
+export type InvitationView = z.infer<typeof InvitationViewSchema>;
 
 /**
  * `GET /api/invitations`: one of the signed-in user's pending invitations (sent to their account

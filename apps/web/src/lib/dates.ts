@@ -1,28 +1,36 @@
 /**
- * Date wording shared by the study tools (tasks, resources, notes, dashboard). Dates read like
- * "3 Mar 2026" whatever the browser's language, so pages and tests agree.
+ * The one date wording of the app (tasks, resources, notes, the dashboard's lists, invitations):
+ * the browser's own language at the medium length, "Mar 3, 2026" in American English and
+ * "3 Mar 2026" in British, so a student reads dates one way on every page. `locale` is for tests;
+ * pages leave it to the browser.
  */
-
-const DAY_FORMAT: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 /** A moment (ms, Date or ISO string) as a calendar day in the browser's zone; '' when invalid. */
-export function formatDay(value: number | string | Date): string {
+export function formatDay(value: number | string | Date, locale?: string): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', DAY_FORMAT).format(date);
+  return new Intl.DateTimeFormat(locale, DAY_FORMAT).format(date);
 }
 
 /**
  * A date-only value (yyyy-mm-dd, as a date input gives it) as a calendar day. It is read as that
  * day itself, not as midnight UTC, so it never shows as the day before west of Greenwich.
  */
-export function formatDateOnly(value: string): string {
+export function formatDateOnly(value: string, locale?: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return formatDay(value);
+  if (!match) return formatDay(value, locale);
   const [, y, m, d] = match;
-  return new Intl.DateTimeFormat('en-GB', { ...DAY_FORMAT, timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(locale, { ...DAY_FORMAT, timeZone: 'UTC' }).format(
     new Date(Date.UTC(Number(y), Number(m) - 1, Number(d))),
   );
+}
+
+/** A moment with its time of day (an invitation's expiry), the day worded as `formatDay` does. */
+export function formatDateTime(value: number | string | Date, locale?: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return typeof value === 'string' ? value : '';
+  return new Intl.DateTimeFormat(locale, { ...DAY_FORMAT, timeStyle: 'short' }).format(date);
 }
 
 /** A moment as ms since the epoch; NaN when it cannot be read. */

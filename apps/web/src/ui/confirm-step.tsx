@@ -43,6 +43,7 @@ export function useConfirmStep() {
  * The second step of an action that cannot be taken back (leave, remove, delete): a question, a
  * Cancel that takes the keyboard as the step opens (the button that asked has gone), and the
  * danger button that does it. A named group, so a screen reader hears what is being confirmed.
+ * Escape cancels, as it closes a dialog: the step is a small question the user can back out of.
  */
 export function ConfirmStep({
   label,
@@ -71,7 +72,17 @@ export function ConfirmStep({
   }, []);
   const style = LOOKS[look];
   return (
-    <div role="group" aria-label={label} className={cn(style.group, className)}>
+    <div
+      role="group"
+      aria-label={label}
+      className={cn(style.group, className)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || pending) return;
+        // The step is answered here: a dialog or drawer around it stays open.
+        event.stopPropagation();
+        onCancel();
+      }}
+    >
       <p className={style.question}>{question}</p>
       <Button ref={cancelButton} variant="outline" size="sm" onClick={onCancel}>
         Cancel

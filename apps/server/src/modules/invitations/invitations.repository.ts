@@ -187,6 +187,7 @@ export function createInvitationsRepository(db: Db) {
           role: roomInvitations.role,
           expiresAt: roomInvitations.expiresAt,
           acceptedAt: roomInvitations.acceptedAt,
+          acceptedBy: roomInvitations.acceptedBy,
         })
         .from(roomInvitations)
         .innerJoin(rooms, eq(rooms.id, roomInvitations.roomId))

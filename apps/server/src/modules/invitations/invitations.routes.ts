@@ -3,7 +3,7 @@ import {
   CreateInvitationInputSchema,
   type AcceptInvitationResponse,
   type CreateInvitationResponse,
-  type Invitation,
+  type InvitationView,
   type PendingInvitationResponse,
   type PendingInvitationsResponse,
   type MyInvitationsResponse,
@@ -17,7 +17,7 @@ import { parseWith } from '../../lib/validate.js';
  * (the notifications bell).
  */
 export async function invitationsRoutes(app: FastifyInstance) {
-  const { invitations } = app.services;
+  const { invitations, auth } = app.services;
   const signedIn = { preHandler: app.authenticate };
 
   app.post<{ Params: { id: string } }>(
@@ -74,9 +74,18 @@ export async function invitationsRoutes(app: FastifyInstance) {
       invitations.acceptMine(request.user, request.params.id),
   );
 
+  // Public (the page loads before sign-in), but a signed-in invitee's token is read when sent:
+  // it tells the account that accepted the invitation from everyone else. A token that does not
+  // authenticate is no error here, the visitor is simply anonymous.
   app.get<{ Params: { token: string } }>(
     '/invitations/:token',
-    async (request): Promise<Invitation> => invitations.get(request.params.token),
+    async (request): Promise<InvitationView> => {
+      const bearerToken = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const viewer = bearerToken
+        ? await auth.authenticateToken(bearerToken).catch(() => undefined)
+        : undefined;
+      return invitations.get(request.params.token, viewer?.id);
+    },
   );
 
   app.post<{ Params: { token: string } }>(

@@ -8,6 +8,7 @@ import {
   type AcceptInvitationResponse,
   type AssignableRole,
   type Invitation,
+  type InvitationView,
   type PendingInvitation,
   type MyInvitation,
 } from '@studycircle/shared';
@@ -387,14 +388,20 @@ export function createInvitationsService({
       }
     },
 
-    /** What the invitation page shows. Unknown, expired and used links all read the same 404. */
-    async get(token: string): Promise<Invitation> {
+    /**
+     * What the invitation page shows. Unknown, expired and used links all read the same 404,
+     * except to the account that accepted it (`viewerId`, when the page is asked signed in): that
+     * one reads `accepted`, so reopening the mail leads back to the room instead of an error.
+     */
+    async get(token: string, viewerId?: string): Promise<InvitationView> {
       const inv = await find(token);
-      if (!inv || inv.acceptedAt || inv.expiresAt <= now()) {
+      const acceptedByViewer = Boolean(inv?.acceptedAt && viewerId && inv.acceptedBy === viewerId);
+      if (!inv || (!acceptedByViewer && (inv.acceptedAt || inv.expiresAt <= now()))) {
         throw AppError.notFound(INVITATION_MESSAGES.notFound);
       }
       const inviter = await users.getSummary(inv.inviterId);
       return {
+        state: acceptedByViewer ? 'accepted' : 'pending',
         roomId: inv.roomId,
         roomName: inv.roomName,
         inviterName: inviter?.name ?? 'A StudyCircle member',

@@ -4,6 +4,7 @@ import {
   CreateInvitationResponseSchema,
   INVITATION_MESSAGES,
   InvitationSchema,
+  InvitationViewSchema,
   PendingInvitationResponseSchema,
   PendingInvitationsResponseSchema,
   MyInvitationsResponseSchema,
@@ -166,6 +167,33 @@ describe('reading and accepting', () => {
     expect([again.status, again.body.message]).toEqual([410, INVITATION_MESSAGES.used]);
     const reread = await call('GET', `/api/invitations/${token}`);
     expect([reread.status, reread.body.message]).toEqual([404, INVITATION_MESSAGES.notFound]);
+  });
+
+  it('reads as accepted to the account that accepted it, and as 404 to everyone else', async () => {
+    const room = await createRoom();
+    const email = newAddress();
+    const { token } = await invite(room.id, email);
+    const invitee = await registerUser(t.baseUrl, { email });
+    const before = await call('GET', `/api/invitations/${token}`, invitee.token);
+    expect(InvitationViewSchema.parse(before.body).state).toBe('pending');
+    expect((await call('POST', `/api/invitations/${token}/accept`, invitee.token)).status).toBe(
+      200,
+    );
+
+    const mine = await call('GET', `/api/invitations/${token}`, invitee.token);
+    expect(mine.status).toBe(200);
+    expect(InvitationViewSchema.parse(mine.body)).toMatchObject({
+      state: 'accepted',
+      roomId: room.id,
+      roomName: room.name,
+      email,
+    });
+    // Another account, the owner who sent it, nobody, or a token that does not authenticate.
+    const stranger = await registerUser(t.baseUrl);
+    for (const viewer of [stranger.token, owner.token, undefined, 'not-a-session-token']) {
+      const other = await call('GET', `/api/invitations/${token}`, viewer);
+      expect([other.status, other.body.message]).toEqual([404, INVITATION_MESSAGES.notFound]);
+    }
   });
 
   it('refuses another account and leaves the invitation usable by the right one', async () => {

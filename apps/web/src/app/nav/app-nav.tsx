@@ -75,7 +75,7 @@ export default function AppNav() {
       </div>
       <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title="Menu">
         <div className="mb-4 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
-          <Avatar src={picture} name={name} size="lg" />
+          <Avatar src={picture} name={name} size="lg" decorative />
           <div className="min-w-0">
             <p className="truncate font-semibold text-slate-900">{name}</p>
             {email && <p className="truncate text-sm text-slate-500">{email}</p>}

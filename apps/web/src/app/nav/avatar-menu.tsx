@@ -29,7 +29,7 @@ export function AvatarMenu({
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=open]:bg-slate-100"
       >
         <span className="relative">
-          <Avatar src={picture} name={name} size="sm" />
+          <Avatar src={picture} name={name} size="sm" decorative />
           <StatusDot
             online={online}
             className="absolute -right-0.5 -bottom-0.5 h-2.5 w-2.5 ring-white"

@@ -304,8 +304,10 @@ export function CallScreen({
   }
 
   return (
-    <div className="palette-fixed fixed inset-0 flex flex-col bg-slate-950 text-white [color-scheme:dark]">
-      <header className="flex h-12 shrink-0 items-center gap-x-3 border-b border-slate-800 px-3 sm:gap-x-4 sm:px-4">
+    // The DOM runs header, stage, controls, chat so that Tab does too (video, then the control
+    // bar, then the chat); the grid still draws the chat beside the stage, above the controls.
+    <div className="palette-fixed fixed inset-0 grid grid-cols-[minmax(0,1fr)] grid-rows-[auto_minmax(0,1fr)_auto] bg-slate-950 text-white [color-scheme:dark] md:grid-cols-[minmax(0,1fr)_auto]">
+      <header className="col-span-full row-start-1 flex h-12 shrink-0 items-center gap-x-3 border-b border-slate-800 px-3 sm:gap-x-4 sm:px-4">
         <h1 className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">
           {room.name || `Room ${routeId}`}
         </h1>
@@ -334,79 +336,56 @@ export function CallScreen({
         </p>
       </header>
 
-      <div className="relative flex min-h-0 flex-1">
-        <section
-          aria-label="Participants"
-          className="relative flex min-w-0 flex-1 flex-col overflow-hidden p-3"
-        >
-          {message ? (
-            <div className="flex flex-1 flex-col items-center justify-center text-center">
-              {message}
-            </div>
-          ) : (
-            <>
-              {mediaRefused && (
-                <div
-                  role="alert"
-                  className="mx-auto mb-3 flex max-w-xl flex-col items-center gap-2 rounded-xl border border-amber-500/40 bg-amber-900/30 p-3 text-center sm:flex-row sm:text-left"
-                >
-                  <div className="flex-1">
-                    <h2 className="font-semibold">Allow camera & microphone</h2>
-                    <p className="text-sm text-amber-100">
-                      Could not access camera/microphone. Allow permissions and press Retry.
-                    </p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button size="sm" onClick={() => void call.retryMedia()}>
-                      Retry
-                    </Button>
-                    <Button size="sm" variant="secondary" onClick={() => setChatOpen(true)}>
-                      Open Chat
-                    </Button>
-                  </div>
-                </div>
-              )}
-              {remotes.length === 0 && (
-                <p role="status" className="mb-3 text-center text-sm text-slate-300">
-                  Waiting for others...
-                </p>
-              )}
-              <div ref={setArea} className="relative min-h-0 flex-1">
-                {stage}
-              </div>
-              {floating &&
-                !focus &&
-                localTile({
-                  compact: true,
-                  className: 'absolute right-3 bottom-3 z-10 aspect-video w-28 sm:w-56',
-                })}
-            </>
-          )}
-        </section>
-        {chatOpen && (
-          <ChatPanel
-            title="In-call messages"
-            tone="dark"
-            className="absolute inset-0 z-20 border-l border-slate-800 md:static md:w-80 lg:w-96"
-            items={chat.items}
-            loading={chat.loading}
-            onSend={chat.send}
-            onLoadOlder={chat.hasOlder ? () => void chat.loadOlder() : undefined}
-            loadingOlder={chat.loadingOlder}
-            headerAction={
-              <button
-                type="button"
-                onClick={() => setChatOpen(false)}
-                className="rounded px-2 py-1 text-xs text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+      <section
+        aria-label="Participants"
+        className="relative col-start-1 row-start-2 flex min-h-0 min-w-0 flex-col overflow-hidden p-3"
+      >
+        {message ? (
+          <div className="flex flex-1 flex-col items-center justify-center text-center">
+            {message}
+          </div>
+        ) : (
+          <>
+            {mediaRefused && (
+              <div
+                role="alert"
+                className="mx-auto mb-3 flex max-w-xl flex-col items-center gap-2 rounded-xl border border-amber-500/40 bg-amber-900/30 p-3 text-center sm:flex-row sm:text-left"
               >
-                Close chat
-              </button>
-            }
-          />
+                <div className="flex-1">
+                  <h2 className="font-semibold">Allow camera & microphone</h2>
+                  <p className="text-sm text-amber-100">
+                    Could not access camera/microphone. Allow permissions and press Retry.
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <Button size="sm" onClick={() => void call.retryMedia()}>
+                    Retry
+                  </Button>
+                  <Button size="sm" variant="secondary" onClick={() => setChatOpen(true)}>
+                    Open Chat
+                  </Button>
+                </div>
+              </div>
+            )}
+            {remotes.length === 0 && (
+              <p role="status" className="mb-3 text-center text-sm text-slate-300">
+                Waiting for others...
+              </p>
+            )}
+            <div ref={setArea} className="relative min-h-0 flex-1">
+              {stage}
+            </div>
+            {floating &&
+              !focus &&
+              localTile({
+                compact: true,
+                className: 'absolute right-3 bottom-3 z-10 aspect-video w-28 sm:w-56',
+              })}
+          </>
         )}
-      </div>
+      </section>
 
-      <footer className="shrink-0 border-t border-slate-800 px-2 py-3 sm:px-3">
+      <footer className="col-span-full row-start-3 border-t border-slate-800 px-2 py-3 sm:px-3">
         <CallControls
           muted={media.muted}
           videoOff={media.videoOff}
@@ -433,6 +412,28 @@ export function CallScreen({
           }
         />
       </footer>
+      {chatOpen && (
+        <ChatPanel
+          title="In-call messages"
+          tone="dark"
+          // On a phone the chat covers the stage's row (a grid area is an absolute child's box).
+          className="absolute inset-0 z-20 [grid-area:2/1/3/2] border-l border-slate-800 md:static md:[grid-area:2/2/3/3] md:w-80 lg:w-96"
+          items={chat.items}
+          loading={chat.loading}
+          onSend={chat.send}
+          onLoadOlder={chat.hasOlder ? () => void chat.loadOlder() : undefined}
+          loadingOlder={chat.loadingOlder}
+          headerAction={
+            <button
+              type="button"
+              onClick={() => setChatOpen(false)}
+              className="rounded px-2 py-1 text-xs text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+            >
+              Close chat
+            </button>
+          }
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDashboardDate, greetingForHour, hourInTimeZone, timeOfDayForHour } from './greeting';
+import {
+  formatDashboardDate,
+  greetingBanner,
+  greetingForHour,
+  hourInTimeZone,
+  timeOfDayForHour,
+} from './greeting';
 
 describe('dashboard greeting (docs/product.md §4.1)', () => {
   it.each([
@@ -52,5 +58,36 @@ describe('dashboard greeting (docs/product.md §4.1)', () => {
     const text = formatDashboardDate(new Date('2025-03-03T20:00:00Z'));
     expect(text).toMatch(/Tuesday, 4 March 2025/);
     expect(text).toMatch(/1:30\s?am/i);
+  });
+
+  it('greets a student in Toronto at 05:17 by their morning, the clock still in Kolkata', () => {
+    // 10:17 UTC on 24 November 2026: 05:17 in Toronto (EST), 15:47 in Kolkata.
+    const banner = greetingBanner(new Date('2026-11-24T10:17:00Z'), 'America/Toronto');
+    expect(banner.greeting).toBe('Good Morning');
+    expect(banner.band).toBe('morning');
+    expect(banner.dashboardTime).toMatch(/Tuesday, 24 November 2026 · 3:47\s?pm/i);
+    expect(banner.localTime).toMatch(/^5:17\s?am/i);
+  });
+
+  it("shows no second time where the student's clock reads as Kolkata's", () => {
+    const now = new Date('2026-11-24T10:17:00Z');
+    for (const zone of ['Asia/Kolkata', 'Asia/Calcutta', 'Asia/Colombo']) {
+      const banner = greetingBanner(now, zone);
+      expect(banner.greeting).toBe('Good Afternoon');
+      expect(banner.localTime).toBeNull();
+    }
+  });
+
+  it('the greeting follows the local hour at the band edges, not the Kolkata one', () => {
+    // 16:59 UTC is 22:29 in Kolkata (night) but 16:59 in London (afternoon), 17:00 a minute on.
+    expect(greetingBanner(new Date('2026-01-10T16:59:00Z'), 'Europe/London').greeting).toBe(
+      'Good Afternoon',
+    );
+    expect(greetingBanner(new Date('2026-01-10T17:00:00Z'), 'Europe/London').greeting).toBe(
+      'Good Evening',
+    );
+    expect(greetingBanner(new Date('2026-01-10T16:59:00Z'), 'Asia/Kolkata').greeting).toBe(
+      'Good Night',
+    );
   });
 });

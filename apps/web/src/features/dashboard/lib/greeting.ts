@@ -1,7 +1,12 @@
 /** The dashboard's time zone (docs/product.md §4). */
 export const DASHBOARD_TIME_ZONE = 'Asia/Kolkata';
 
-/** The hour (0-23) at `date` in the dashboard's time zone. */
+/** The browser's own time zone (the student's), e.g. 'America/Toronto'. */
+export function browserTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The hour (0-23) at `date` in `timeZone` (the dashboard's unless told). */
 export function hourInTimeZone(date: Date, timeZone = DASHBOARD_TIME_ZONE): number {
   const hour = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone })
     .formatToParts(date)
@@ -51,4 +56,34 @@ export function formatDashboardDate(date: Date, timeZone = DASHBOARD_TIME_ZONE):
     timeZoneName: 'short',
   }).format(date);
   return `${day} · ${time}`;
+}
+
+/** The time alone in `timeZone`, with the zone's short name, e.g. "5:17 am EST". */
+export function formatTimeIn(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/**
+ * What the greeting banner shows at `now` for a student whose browser is in `localZone`
+ * (docs/product.md §4.1): the greeting and its icon by the student's own hour (a student in
+ * Toronto at 05:17 is greeted "Good Morning"), the date and time in Asia/Kolkata as before, and
+ * the student's own time beside it only when the two clocks read differently.
+ */
+export function greetingBanner(now: Date, localZone: string) {
+  const localHour = hourInTimeZone(now, localZone);
+  // Zones whose clocks read alike (Asia/Calcutta, Asia/Colombo) need no second time.
+  const clock = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone }).format(now);
+  const sameClock = clock(localZone) === clock(DASHBOARD_TIME_ZONE);
+  return {
+    greeting: greetingForHour(localHour),
+    band: timeOfDayForHour(localHour),
+    dashboardTime: formatDashboardDate(now),
+    localTime: sameClock ? null : formatTimeIn(now, localZone),
+  };
 }

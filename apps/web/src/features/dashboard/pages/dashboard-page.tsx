@@ -24,6 +24,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Badge, type BadgeTone } from '../../../ui/badge';
 import { buttonClasses } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
+import { pageClasses } from '../../../ui/page-width';
 import { formatDateOnly, formatDay, relativeTime } from '../../../lib/dates';
 import { displayName, useAuth } from '../../auth';
 import { resourceTypeLabel, safeHref } from '../../resources';
@@ -31,13 +32,7 @@ import { roomIdOf, roomsDialogState } from '../../rooms';
 import { Panel } from '../components/panel';
 import { DAILY_MESSAGES, DAILY_QUOTES } from '../lib/daily-words';
 import { pickForDay } from '../lib/day-of-year';
-import {
-  formatDashboardDate,
-  greetingForHour,
-  hourInTimeZone,
-  timeOfDayForHour,
-  type TimeOfDay,
-} from '../lib/greeting';
+import { browserTimeZone, greetingBanner, type TimeOfDay } from '../lib/greeting';
 import { taskDisplayStatus, type TaskDisplayStatus } from '../lib/task-status';
 import { CLOCK_REFRESH_MS, useDashboardData, useTicker } from '../use-dashboard-data';
 
@@ -122,8 +117,9 @@ function Row({ children }: { children: ReactNode }) {
 }
 
 /**
- * The signed-in home (/dashboard, docs/product.md §4): a greeting by the Kolkata hour with a daily
- * message and quote, the date and time in Asia/Kolkata, four stat cards and six panels, all
+ * The signed-in home (/dashboard, docs/product.md §4): a greeting by the student's own hour with a
+ * daily message and quote, the date and time in Asia/Kolkata (and the student's own time when it
+ * differs), four stat cards and six panels, all
  * derived from the user's real data (local lists and the rooms API); no placeholder figures.
  */
 export function DashboardPage() {
@@ -133,8 +129,8 @@ export function DashboardPage() {
   const data = useDashboardData(user);
   useDocumentTitle('Dashboard');
 
-  const hour = hourInTimeZone(now);
-  const TimeIcon = TIME_OF_DAY_ICON[timeOfDayForHour(hour)];
+  const banner = greetingBanner(now, browserTimeZone());
+  const TimeIcon = TIME_OF_DAY_ICON[banner.band];
   const quote = pickForDay(DAILY_QUOTES, now);
   const message = pickForDay(DAILY_MESSAGES, now);
   const taskPreview = data.tasks.slice(0, TASK_PREVIEW);
@@ -150,7 +146,7 @@ export function DashboardPage() {
   );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className={pageClasses('wide')}>
       <section
         aria-labelledby="dashboard-greeting"
         className="palette-fixed flex flex-col gap-6 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-800 p-6 text-white shadow-sm sm:p-8 lg:flex-row lg:items-center lg:justify-between"
@@ -161,7 +157,7 @@ export function DashboardPage() {
               aria-hidden="true"
               className="h-7 w-7 sm:h-8 sm:w-8"
               data-testid="time-of-day-icon"
-              data-band={timeOfDayForHour(hour)}
+              data-band={banner.band}
             />
           </span>
           <div className="min-w-0">
@@ -169,12 +165,18 @@ export function DashboardPage() {
               id="dashboard-greeting"
               className="text-2xl font-bold tracking-tight break-words sm:text-3xl"
             >
-              {greetingForHour(hour)}, {displayName(user)}!
+              {banner.greeting}, {displayName(user)}!
             </h1>
             <p className="mt-1 text-brand-50">{message}</p>
             <p className="mt-2 inline-flex items-center gap-1.5 text-sm text-brand-100">
               <Clock aria-hidden="true" className="h-4 w-4 shrink-0" />
-              <time dateTime={now.toISOString()}>{formatDashboardDate(now)}</time>
+              <time dateTime={now.toISOString()}>{banner.dashboardTime}</time>
+              {banner.localTime && (
+                <span data-testid="local-time">
+                  {' '}
+                  · your time <time dateTime={now.toISOString()}>{banner.localTime}</time>
+                </span>
+              )}
             </p>
           </div>
         </div>

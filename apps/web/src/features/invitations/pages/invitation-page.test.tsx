@@ -15,6 +15,7 @@ const INVITATION = {
   email: 'third@example.com',
   role: 'admin',
   expiresAt: '2030-01-01T12:00:00.000Z',
+  state: 'pending',
 };
 
 /** The invitation page at /invite/tok123, signed in (a stored token) or not. */
@@ -58,6 +59,21 @@ describe('InvitationPage', () => {
     expect(currentLocation().pathname).toBe('/invite/tok123');
     act(() => vi.advanceTimersByTime(150));
     expect(currentLocation().pathname).toBe(`/rooms/${INVITATION.roomId}`);
+  });
+
+  it('an invitation this account already accepted offers Open room, not an error', async () => {
+    mockApi({
+      'GET /api/auth/profile': profile,
+      'GET /api/invitations/tok123': () => ({ body: { ...INVITATION, state: 'accepted' } }),
+    });
+    showInvitation(true);
+    expect(await screen.findByText('You have already accepted this invitation.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open room' })).toHaveAttribute(
+      'href',
+      `/rooms/room/${INVITATION.roomId}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Accept Invitation' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Invitation not found or expired.')).not.toBeInTheDocument();
   });
 
   it('shows the not-found sentence when the invitation does not load', async () => {

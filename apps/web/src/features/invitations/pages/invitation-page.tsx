@@ -5,6 +5,7 @@ import { INVITATION_MESSAGES, TIMINGS } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button, buttonClasses } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
+import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { rememberPostLoginTarget, useAuth } from '../../auth';
@@ -12,12 +13,6 @@ import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation } from '../api/get-invitation';
 
 const ROLE_LABEL: Record<string, string> = { admin: 'Admin', member: 'Member', owner: 'Owner' };
-
-function formatExpiry(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -74,6 +69,27 @@ export function InvitationPage() {
   }
 
   const inv = invitation.data;
+  if (inv.state === 'accepted' && !acceptedRoomId) {
+    return (
+      <Shell>
+        <div className="flex flex-col items-center space-y-5 text-center">
+          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-green-50 text-green-700">
+            <CheckCircle2 aria-hidden="true" className="h-7 w-7" />
+          </span>
+          <h1 className="text-2xl font-bold text-slate-900">{inv.roomName}</h1>
+          <p className="text-sm [overflow-wrap:anywhere] text-slate-600">
+            {INVITATION_MESSAGES.acceptedByYou}
+          </p>
+          <Link
+            to={`/rooms/room/${encodeURIComponent(inv.roomId)}`}
+            className={buttonClasses('primary', 'lg')}
+          >
+            Open room
+          </Link>
+        </div>
+      </Shell>
+    );
+  }
   const acceptError = accept.isError
     ? errorMessage(accept.error, INVITATION_MESSAGES.acceptFailed)
     : null;
@@ -118,7 +134,7 @@ export function InvitationPage() {
             ['Invited by', inv.inviterName],
             ['Invited email', inv.email],
             ['Role', ROLE_LABEL[inv.role] ?? inv.role],
-            ['Expires', formatExpiry(inv.expiresAt)],
+            ['Expires', formatDateTime(inv.expiresAt)],
           ] as const
         ).map(([term, value]) => (
           <div key={term} className="flex justify-between gap-4 px-4 py-3">

@@ -97,20 +97,23 @@ export function LandingPage() {
   usePageMeta(META.title, META.description);
   return (
     <MarketingLayout>
+      {/* The hero's ground is opaque (the page's own colour under the gradient), so the drifting
+          dots pass behind it and never over the headline; its one column may shrink below the
+          illustration's width, so the words wrap at 320 px instead of running off the edge. */}
       <section
         id="top"
         aria-labelledby="hero-title"
-        className="scroll-mt-20 bg-linear-to-b from-brand-50/80 via-white/40 to-transparent"
+        className="scroll-mt-20 bg-slate-50 bg-linear-to-b from-brand-50/80 via-white/40 to-transparent"
       >
-        <div className="mx-auto grid max-w-6xl items-center gap-14 px-6 pt-14 pb-20 sm:pt-20 lg:grid-cols-2 lg:gap-10 lg:pt-24 lg:pb-28">
-          <div className="text-center lg:text-left">
+        <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] items-center gap-14 px-5 pt-14 pb-20 sm:px-6 sm:pt-20 lg:grid-cols-2 lg:gap-10 lg:pt-24 lg:pb-28">
+          <div className="min-w-0 text-center lg:text-left">
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-100">
               <BookOpen aria-hidden="true" className="h-4 w-4" />
               The study space for students
             </p>
             <h1
               id="hero-title"
-              className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl"
+              className="mt-6 text-4xl font-extrabold tracking-tight [overflow-wrap:anywhere] text-slate-900 sm:text-5xl lg:text-6xl"
             >
               Learn. <span className="text-brand-600">Collaborate.</span> Succeed.
             </h1>

@@ -11,6 +11,7 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { cn } from '../../../ui/cn';
 import { Field, inputClasses } from '../../../ui/field';
+import { pageClasses } from '../../../ui/page-width';
 import {
   dispatchUserDataUpdated,
   readCachedUser,
@@ -171,7 +172,7 @@ export function ProfilePage() {
   const email = typeof user.email === 'string' ? user.email : '';
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className={pageClasses('medium')}>
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My Profile</h1>
       <p className="mt-1 text-sm text-slate-600">
         Your picture and details, shown to the people you study with.

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button';
 import { Card } from '../../../ui/card';
 import { Field, inputClasses } from '../../../ui/field';
 import { EmptyState } from '../../../ui/empty-state';
+import { pageClasses } from '../../../ui/page-width';
 import { formatDay } from '../../../lib/dates';
 import { StorageWriteError } from '../../../lib/storage';
 import { useAuth } from '../../auth';
@@ -131,7 +132,7 @@ export function ResourcesPage() {
     error?.field === field ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className={pageClasses('wide')}>
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Resources</h1>
         <p className="mt-1 text-slate-600">

@@ -39,6 +39,17 @@ describe('LeaveRoomButton', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('Escape cancels the question and puts the keyboard back on Leave Room', async () => {
+    const { calls } = mockApi({});
+    showButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Leave Room' }));
+    expect(within(confirmGroup()!).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(confirmGroup()).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Leave Room' })).toHaveFocus());
+    expect(calls).toHaveLength(0);
+  });
+
   it('Yes, leave room leaves, says so and hands over', async () => {
     const { calls } = mockApi({ [LEAVE]: { body: { ok: true } } });
     const onLeft = showButton();

@@ -22,6 +22,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
+import { pageClasses } from '../../../ui/page-width';
 import { displayName, useAuth } from '../../auth';
 import { DeviceCheckDialog, type CallStart } from '../../call';
 import { ChatPanel, useRoomChat } from '../../chat';
@@ -147,7 +148,7 @@ function DetailView({
   const close = () => navigate(backTo);
 
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+    <div className={pageClasses('medium')}>
       <article
         aria-labelledby="room-title"
         className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"

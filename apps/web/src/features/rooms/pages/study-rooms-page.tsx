@@ -8,6 +8,7 @@ import { cn } from '../../../ui/cn';
 import { inputClasses } from '../../../ui/field';
 import { toast } from '../../../ui/toast';
 import { EmptyState } from '../../../ui/empty-state';
+import { pageClasses } from '../../../ui/page-width';
 import { errorMessage } from '../../../lib/http';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -178,7 +179,7 @@ export function StudyRoomsPage() {
   const failed = rooms.isError && list.length === 0;
 
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className={pageClasses('wide')}>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Study Rooms</h1>

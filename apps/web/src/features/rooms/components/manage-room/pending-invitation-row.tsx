@@ -1,18 +1,12 @@
 import { RefreshCw, X } from 'lucide-react';
 import type { PendingInvitation } from '@studycircle/shared';
+import { formatDateTime } from '../../../../lib/dates';
 import { errorMessage } from '../../../../lib/http';
 import { Button } from '../../../../ui/button';
 import { toast } from '../../../../ui/toast';
 import { useCancelInvitation, useResendInvitation } from '../../../invitations';
 import type { roleOf } from '../../lib/room-rules';
 import { roleLabel } from '../room-status-badge';
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /**
  * One pending invitation: the address, role, inviter and expiry, with Resend (a fresh link) and
@@ -39,7 +33,7 @@ export function PendingInvitationRow({
         </p>
         <p className="text-xs [overflow-wrap:anywhere] text-slate-600">
           {roleLabel(invitation.role)} · invited by {invitation.inviterName} · expires{' '}
-          <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
+          <time dateTime={invitation.expiresAt}>{formatDateTime(invitation.expiresAt)}</time>
         </p>
       </div>
       {canChange && (
