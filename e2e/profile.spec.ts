@@ -202,8 +202,9 @@ test('avatar: checks with the exact messages, upload by button and by drop, navb
   const pic = String(avatar.profilePic);
   expect(pic).toMatch(/^data:image\/jpeg;base64,\/9j\//);
   expect(await imageSize(page, pic)).toEqual({ width: 400, height: 267 });
+  // The picture's alt is empty (the name is beside it), so it is found as an img element.
   // The navbar shows it at once, without a reload.
-  const navImage = page.getByRole('button', { name: /^Account menu for / }).getByRole('img');
+  const navImage = page.getByRole('button', { name: /^Account menu for / }).locator('img');
   await expect(navImage).toHaveAttribute('src', pic);
   expect((await stored(page, 'profileData')).profilePic).toBe(pic);
 
@@ -229,7 +230,7 @@ test('avatar: checks with the exact messages, upload by button and by drop, navb
   const otherPage = await other.newPage();
   await signInThroughUi(otherPage, account.email, account.password);
   await expect(
-    otherPage.getByRole('button', { name: /^Account menu for / }).getByRole('img'),
+    otherPage.getByRole('button', { name: /^Account menu for / }).locator('img'),
   ).toHaveAttribute('src', portrait);
   await other.close();
 });
