@@ -31,6 +31,22 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .first()
     .waitFor({ state: 'attached', timeout: 15_000 })
     .catch(() => undefined);
+  // A dialog fading in is half transparent for a moment, and axe would judge the contrast of
+  // that frame: wait until every animation that ends (not the looping decorations) has ended.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' ||
+              !Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+          ),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   await page.addScriptTag({ path: AXE_PATH });
   const { violations } = await page.evaluate(() =>
     (
