@@ -8,3 +8,4 @@ export * from './contact.js';
 export * from './rooms.js';
 export * from './realtime.js';
 export * from './profile.js';
+export * from './sync.js';

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+
+/**
+ * The sync contract (issue 18, docs/decisions/0022-study-data-on-the-server.md): a signed-in
+ * student's tasks, text notes, file notes and resources live on the server; each browser keeps an
+ * offline copy (the product's local keys) and a queue of its own changes in IndexedDB.
+ *
+ * - Push: `POST /api/sync/push` sends queued mutations. Each carries a client-made mutationId; the
+ *   server applies each one at most once per user (a replay answers `duplicate` with the version
+ *   it got the first time) and stamps every applied change with the next value of ONE monotonic
+ *   counter (a database sequence shared by every kind and user).
+ * - Pull: `GET /api/sync/pull?since=<cursor>` returns every change of the user's records with a
+ *   version above the cursor, oldest first, in pages; the new cursor is the last version returned.
+ * - Poke: after a push applies anything, the server emits `sync-poke` (no content but the newest
+ *   version) to `user:<id>`; through the Redis adapter that reaches every device and tab of the
+ *   user on every node, which then pull.
+ * - Conflicts: per record, the last write to reach the server wins. A delete leaves a tombstone
+ *   (`deleted: true`, no data) that no later put can undo, so a stale device never brings a
+ *   deleted record back (its put answers `ignored`).
+ * - File notes: the record holds the metadata; the bytes (at most FILE_NOTE_MAX_BYTES, docs/product.md
+ *   §10.2) are uploaded with `PUT /api/sync/files/:recordId` before the record's put is pushed,
+ *   and read on demand with `GET /api/sync/files/:recordId` (owner, or a member of a room the note
+ *   is shared with).
+ */
+
+export const SYNC_KINDS = ['task', 'textNote', 'fileNote', 'resource'] as const;
+export type SyncKind = (typeof SYNC_KINDS)[number];
+
+export const SYNC_LIMITS = {
+  /** Mutations in one push. A client with more queued sends them in several pushes. */
+  pushMax: 100,
+  /** Changes in one pull page (default and maximum). */
+  pullDefault: 500,
+  pullMax: 1000,
+  /** A client-made id (a UUID, or the product's `note-{ms}` / `file-{ms}` ids). */
+  idMax: 100,
+  titleMax: 200,
+  /** A text note's body. */
+  noteTextMax: 100_000,
+  linkMax: 2048,
+  tagsMax: 20,
+  tagMax: 50,
+  fileNameMax: 255,
+} as const;
+
+/** Product.md §10.2: a file note must be under 256 KB. */
+export const FILE_NOTE_MAX_BYTES = 256 * 1024;
+
+/**
+ * The file types a file note may hold (docs/product.md §10.2: PDF, PNG, JPEG); the server decides the
+ * type from the bytes, never from the upload's claim.
+ */
+export const FILE_NOTE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+export type FileNoteType = (typeof FILE_NOTE_TYPES)[number];
+
+const ClientIdSchema = z
+  .string()
+  .min(1)
+  .max(SYNC_LIMITS.idMax)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'Use letters, digits, _ . : and - only');
+
+const Millis = z.number().int().nonnegative();
+const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a yyyy-mm-dd date');
+const HttpLink = z
+  .string()
+  .max(SYNC_LIMITS.linkMax)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Links must start with http:// or https://');
+
+/** A task as the userTasks key stores it (docs/product.md §11.4), less its id. */
+export const TaskDataSchema = z.object({
+  title: z.string().trim().min(1).max(SYNC_LIMITS.titleMax),
+  due: DateOnly.nullable(),
+  priority: z.enum(['low', 'medium', 'high']),
+  status: z.enum(['open', 'done']),
+  createdAt: Millis,
+  completed: z.boolean().optional(),
+  completedAt: Millis.optional(),
+});
+
+/** A text note as the userNotesText key stores it (docs/product.md §10.4), less its id. */
+export const TextNoteDataSchema = z.object({
+  title: z.string().max(SYNC_LIMITS.titleMax),
+  text: z.string().max(SYNC_LIMITS.noteTextMax),
+  type: z.literal('notes'),
+  author: z.string().max(SYNC_LIMITS.titleMax),
+  downloads: z.number().int().nonnegative(),
+  room: z.string().max(SYNC_LIMITS.titleMax),
+  uploadedAt: z.string().max(40),
+});
+
+/** A file note's metadata (docs/product.md §10.5); its bytes travel apart, see the files endpoints. */
+export const FileNoteDataSchema = z.object({
+  fileName: z.string().min(1).max(SYNC_LIMITS.fileNameMax),
+  fileType: z.string().max(100),
+  /** Byte length of the uploaded file. */
+  size: z.number().int().min(0).max(FILE_NOTE_MAX_BYTES),
+  uploadedAt: z.string().max(40),
+});
+
+/** A resource as the resources keys store it (docs/product.md §12.4), less its id. */
+export const ResourceDataSchema = z.object({
+  title: z.string().trim().min(1).max(SYNC_LIMITS.titleMax),
+  link: HttpLink,
+  type: z.string().min(1).max(30),
+  tags: z.array(z.string().max(SYNC_LIMITS.tagMax)).max(SYNC_LIMITS.tagsMax),
+  uploadedAt: Millis,
+  by: z.string().max(SYNC_LIMITS.titleMax),
+});
+
+export const SYNC_DATA_SCHEMAS = {
+  task: TaskDataSchema,
+  textNote: TextNoteDataSchema,
+  fileNote: FileNoteDataSchema,
+  resource: ResourceDataSchema,
+} as const;
+
+export type TaskData = z.infer<typeof TaskDataSchema>;
+export type TextNoteData = z.infer<typeof TextNoteDataSchema>;
+export type FileNoteData = z.infer<typeof FileNoteDataSchema>;
+export type ResourceData = z.infer<typeof ResourceDataSchema>;
+export interface SyncDataByKind {
+  task: TaskData;
+  textNote: TextNoteData;
+  fileNote: FileNoteData;
+  resource: ResourceData;
+}
+
+const mutationBase = {
+  mutationId: ClientIdSchema,
+  id: ClientIdSchema,
+  /** When the device made the change (ms); kept for display, never used to order writes. */
+  at: Millis,
+};
+
+const putFor = <K extends SyncKind>(kind: K) =>
+  z.object({
+    ...mutationBase,
+    op: z.literal('put'),
+    kind: z.literal(kind),
+    data: SYNC_DATA_SCHEMAS[kind],
+  });
+
+export const SyncMutationSchema = z.union([
+  putFor('task'),
+  putFor('textNote'),
+  putFor('fileNote'),
+  putFor('resource'),
+  z.object({ ...mutationBase, op: z.literal('delete'), kind: z.enum(SYNC_KINDS) }),
+]);
+export type SyncMutation = z.infer<typeof SyncMutationSchema>;
+
+export const SyncPushInputSchema = z.object({
+  mutations: z.array(SyncMutationSchema).min(1).max(SYNC_LIMITS.pushMax),
+});
+export type SyncPushInput = z.infer<typeof SyncPushInputSchema>;
+
+/**
+ * applied: the change is stored with `version`; duplicate: this mutationId was applied before
+ * (`version` is what it got then); ignored: a put on a tombstone, nothing changed.
+ */
+export const SYNC_RESULT_STATUSES = ['applied', 'duplicate', 'ignored'] as const;
+export interface SyncPushResult {
+  mutationId: string;
+  status: (typeof SYNC_RESULT_STATUSES)[number];
+  version: number;
+}
+export interface SyncPushResponse {
+  results: SyncPushResult[];
+}
+
+export const SyncPullQuerySchema = z.object({
+  since: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(SYNC_LIMITS.pullMax).default(SYNC_LIMITS.pullDefault),
+});
+export type SyncPullQuery = z.input<typeof SyncPullQuerySchema>;
+
+export type SyncChange =
+  | {
+      [K in SyncKind]: {
+        kind: K;
+        id: string;
+        version: number;
+        deleted: false;
+        data: SyncDataByKind[K];
+        /** Server time of the change (ISO). */
+        updatedAt: string;
+      };
+    }[SyncKind]
+  | { kind: SyncKind; id: string; version: number; deleted: true; data: null; updatedAt: string };
+
+export interface SyncPullResponse {
+  changes: SyncChange[];
+  /** The version of the last change returned, or `since` when there were none. */
+  cursor: number;
+  /** True when more changes wait: pull again from `cursor`. */
+  hasMore: boolean;
+}
+
+/** Socket.IO event (server to client) telling a user's devices to pull. */
+export const SYNC_POKE_EVENT = 'sync-poke';
+export interface SyncPoke {
+  /** The newest version the server has for this user. */
+  version: number;
+}
+
+export const SYNC_MESSAGES = {
+  /** The product's own upload rule sentence (docs/product.md §10.2). */
+  fileRefused: 'Only PNG, JPG, or PDF files are allowed and must be under 256KB.',
+  fileNotFound: 'File not found',
+  offline: 'Offline',
+  saving: 'Saving…',
+  saved: 'Saved',
+  couldNotSync: 'Could not sync',
+} as const;
