@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  customType,
   index,
+  jsonb,
+  pgSequence,
   integer,
   pgTable,
   primaryKey,
@@ -225,3 +229,86 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   createdAt: createdAt(),
 });
+
+/** Bytes as PostgreSQL `bytea` (PGlite and node-postgres both hand back a Uint8Array/Buffer). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+/**
+ * The one monotonic counter of synced changes (docs/decisions/0022-study-data-on-the-server.md):
+ * every applied change of any user's record takes the next value as its version, so a client's
+ * cursor is one number.
+ */
+export const syncVersionSeq = pgSequence('sync_version_seq');
+
+/**
+ * A signed-in student's tasks, text notes, file notes and resources (packages/shared sync.ts).
+ * Ids are client-made, so the key is (owner, kind, id). A delete keeps the row as a tombstone
+ * (deleted, data null) so a stale device cannot bring the record back.
+ */
+export const syncRecords = pgTable(
+  'sync_records',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** task, textNote, fileNote or resource. */
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    /** The record as the client stores it, less its id; null on a tombstone. */
+    data: jsonb('data'),
+    deleted: boolean('deleted').notNull().default(false),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.kind, t.id] }),
+    // A pull reads one owner's changes above a cursor, in version order.
+    index('sync_records_owner_version_idx').on(t.ownerId, t.version),
+  ],
+);
+
+/**
+ * Mutation ids already applied, per user: a replayed push answers from here instead of applying
+ * twice. Rows older than a month are pruned (a device offline longer re-sends puts, which are
+ * idempotent by record id anyway).
+ */
+export const syncMutations = pgTable(
+  'sync_mutations',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutationId: text('mutation_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.mutationId] }),
+    index('sync_mutations_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Stored file bytes (file notes), behind the storage module so that an S3-compatible store can
+ * replace this table later. In the database, several nodes on one PostgreSQL see the same files.
+ */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The file note's record id. */
+    id: text('id').notNull(),
+    /** Decided from the bytes (application/pdf, image/png, image/jpeg), never the upload's claim. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.id] })],
+);
