@@ -13,6 +13,10 @@ import {
   type RoomEvents,
   type RoomsService,
 } from './modules/rooms/rooms.service.js';
+import {
+  createRemindersService,
+  type RemindersService,
+} from './modules/reminders/reminders.service.js';
 import { createLiveService, type LiveService } from './modules/signalling/live.service.js';
 import {
   createUsersService,
@@ -39,6 +43,7 @@ import {
  *   chat                       rooms          -             -
  *   invitations                rooms, users   -             -
  *   auth                       users, live    -             -
+ *   reminders                  -              -             -   (reads synced tasks itself)
  *
  * The transports sit on top: routes and socket handlers call services, never the reverse.
  */
@@ -51,6 +56,13 @@ export interface Services {
   contact: ContactService;
   chat: ChatService;
   live: LiveService;
+  reminders: RemindersService;
+}
+
+/** What tests may replace when building the services. */
+export interface ServiceOptions {
+  /** The time now, for the services that follow the calendar (the reminder mail). */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -60,7 +72,11 @@ declare module 'fastify' {
   }
 }
 
-export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services {
+export function createServices(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  options: ServiceOptions = {},
+): Services {
   const { db, config, mailer, rateLimiter, redis, jwtSecret, passwordCost } = deps;
 
   const contact = createContactService({ db, config, mailer, rateLimiter, log });
@@ -96,5 +112,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     live,
   });
 
-  return { users, auth, rooms, invitations, contact, chat, live };
+  const reminders = createRemindersService({ db, config, mailer, log, clock: options.clock });
+
+  return { users, auth, rooms, invitations, contact, chat, live, reminders };
 }
