@@ -24,6 +24,8 @@ import { registerChatHandlers } from './modules/chat/chat.socket.js';
 import { registerCallHandlers } from './modules/signalling/signalling.socket.js';
 import { signallingRoutes } from './modules/signalling/signalling.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
+import { remindersRoutes } from './modules/reminders/reminders.routes.js';
+import { createReminderMailScheduler } from './modules/reminders/reminders.scheduler.js';
 import { createServices } from './services.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './modules/auth/password.js';
 
@@ -73,6 +75,11 @@ export interface AppOptions {
   chatRate?: EventLimitsDeps['chatRate'];
   /** How long a request may take to arrive; tests shorten it to watch a slow one be cut off. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * The reminder mail's clock and timer: tests stand at 07:00 in a zone with their own clock,
+   * and tick the scheduler themselves (`app.reminderMail.tick()`) or shorten its interval.
+   */
+  reminderMail?: { clock?: () => Date; intervalMs?: number };
 }
 
 export interface ServerTimeouts {
@@ -177,7 +184,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Every service once, shared by the HTTP routes and the socket handlers.
-  app.decorate('services', createServices(app.deps, app.log));
+  app.decorate(
+    'services',
+    createServices(app.deps, app.log, { clock: options.reminderMail?.clock }),
+  );
 
   // onClose hooks run last-registered first, so the Socket.IO server (plugins/socket.ts) has
   // stopped by now. The rate limiter stops sending to Redis before the client is quit: a command
@@ -218,7 +228,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(signallingRoutes, { prefix: '/api' });
   await app.register(invitationsRoutes, { prefix: '/api' });
   await app.register(syncRoutes, { prefix: '/api' });
+  await app.register(remindersRoutes, { prefix: '/api' });
   await app.register(spaPlugin, { webDist: options.webDist });
+
+  // Every node looks for due reminder mails once a minute once it is ready. Registered after the
+  // hook above, so on close it stops (and its run under way ends) before the mailer and the
+  // database close.
+  const reminderMail = createReminderMailScheduler({
+    reminders: app.services.reminders,
+    log: app.log,
+    intervalMs: options.reminderMail?.intervalMs,
+  });
+  app.decorate('reminderMail', reminderMail);
+  app.addHook('onReady', async () => reminderMail.start());
+  app.addHook('onClose', async () => reminderMail.stop());
 
   return app;
 }

@@ -13,6 +13,10 @@ import {
   type RoomEvents,
   type RoomsService,
 } from './modules/rooms/rooms.service.js';
+import {
+  createRemindersService,
+  type RemindersService,
+} from './modules/reminders/reminders.service.js';
 import { createLiveService, type LiveService } from './modules/signalling/live.service.js';
 import { createFileStore, type FileStore } from './modules/storage/file-store.js';
 import {
@@ -49,6 +53,7 @@ import {
  *   chat                       rooms          -             -
  *   invitations                rooms, users   -             -
  *   auth                       users, live    -             -
+ *   reminders                  -              -             -   (reads synced tasks itself)
  *
  * The transports sit on top: routes and socket handlers call services, never the reverse.
  */
@@ -64,6 +69,13 @@ export interface Services {
   /** File bytes (file notes) by owner and id; its callers decide who may read them. */
   files: FileStore;
   sync: SyncService;
+  reminders: RemindersService;
+}
+
+/** What tests may replace when building the services. */
+export interface ServiceOptions {
+  /** The time now, for the services that follow the calendar (the reminder mail). */
+  clock?: () => Date;
 }
 
 declare module 'fastify' {
@@ -73,7 +85,11 @@ declare module 'fastify' {
   }
 }
 
-export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services {
+export function createServices(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  options: ServiceOptions = {},
+): Services {
   const { db, config, mailer, rateLimiter, redis, jwtSecret, passwordCost } = deps;
 
   const contact = createContactService({ db, config, mailer, rateLimiter, log });
@@ -119,5 +135,7 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     live,
   });
 
-  return { users, auth, rooms, invitations, contact, chat, live, files, sync };
+  const reminders = createRemindersService({ db, config, mailer, log, clock: options.clock });
+
+  return { users, auth, rooms, invitations, contact, chat, live, files, sync, reminders };
 }

@@ -28,8 +28,10 @@ export interface TestAppOptions {
   /** Logger options (a test that reads the log passes a stream); silent by default. */
   logger?: AppOptions['logger'];
   /** Extra build options (a lowered chat limit, one rate-limit namespace for two nodes, shorter
-   * time-outs). */
-  appOptions?: Partial<Pick<AppOptions, 'chatRate' | 'rateLimitPrefix' | 'timeouts'>>;
+   * time-outs, the reminder mail's clock, a mailer whose server a test can take away). */
+  appOptions?: Partial<
+    Pick<AppOptions, 'chatRate' | 'rateLimitPrefix' | 'timeouts' | 'reminderMail' | 'mailer'>
+  >;
 }
 
 /** Opens a database for a test: memory PGlite, or a throwaway database on DATABASE_URL. */

@@ -1,13 +1,14 @@
 import { ChangePasswordSection } from '../components/change-password-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { DevicesSection } from '../components/devices-section';
+import { ReminderMailSection } from '../components/reminder-mail-section';
 import { RemindersSection } from '../components/reminders-section';
 import { SignedInDevicesSection } from '../components/signed-in-devices-section';
 import { ThemeSection } from '../components/theme-section';
 
 /**
  * Settings (/settings, from the avatar menu): the theme, the devices calls start with, reminder
- * notifications, the password, the signed-in devices, and deleting the account.
+ * notifications, the daily task mail, the password, the signed-in devices, and deleting the account.
  */
 export function SettingsPage() {
   return (
@@ -19,6 +20,7 @@ export function SettingsPage() {
       <ThemeSection />
       <DevicesSection />
       <RemindersSection />
+      <ReminderMailSection />
       <ChangePasswordSection />
       <SignedInDevicesSection />
       <DeleteAccountSection />
