@@ -12,6 +12,13 @@ export function pinSelf(core: number): void {
   spawnSync('taskset', ['-cp', String(core), String(process.pid)], { stdio: 'ignore' });
 }
 
+/**
+ * BENCH_CPU_PROF=<folder>: each server started below writes a V8 CPU profile there when it stops
+ * (open it in Chrome's DevTools), to see where a bench's server spends its time. Our servers end
+ * on SIGTERM with process.exit, which is when the profile is written.
+ */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+
 /** Starts a TypeScript entry on `core` (taskset) with --expose-gc; waits for `readyUrl`. */
 export function startPinned(
   entry: string,
@@ -19,7 +26,14 @@ export function startPinned(
   readyUrl: string,
   core: number,
 ): Promise<RunningProcess> {
-  return startProcess(entry, { env, readyUrl, core, nodeArgs: ['--expose-gc'], timeoutMs: 90_000 });
+  const profile = CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : [];
+  return startProcess(entry, {
+    env,
+    readyUrl,
+    core,
+    nodeArgs: ['--expose-gc', ...profile],
+    timeoutMs: 90_000,
+  });
 }
 
 /** The process's user + system CPU time so far, in microseconds (taskset execs node in place). */

@@ -159,6 +159,41 @@ describe('framing', () => {
   });
 });
 
+describe('security headers', () => {
+  it('are on pages, API replies, errors and unknown paths alike', async () => {
+    // The headers are worked out once at start-up; each kind of reply must still get all of them.
+    const paths = ['/', '/api/health', '/api/auth/profile', '/api/no-such-route', '/no-such.js'];
+    for (const path of paths) {
+      const res = await http(t.baseUrl, 'GET', path);
+      const h = (name: string) => res.headers.get(name);
+      expect({ path, csp: h('content-security-policy') }).toEqual({
+        path,
+        csp: expect.stringContaining("default-src 'self';script-src 'self';") as string,
+      });
+      expect({
+        path,
+        nosniff: h('x-content-type-options'),
+        hsts: h('strict-transport-security'),
+      }).toEqual({ path, nosniff: 'nosniff', hsts: 'max-age=31536000; includeSubDomains' });
+      expect({
+        path,
+        coop: h('cross-origin-opener-policy'),
+        corp: h('cross-origin-resource-policy'),
+      }).toEqual({ path, coop: 'same-origin', corp: 'same-origin' });
+      expect({
+        path,
+        referrer: h('referrer-policy'),
+        permissions: h('permissions-policy'),
+      }).toEqual({
+        path,
+        referrer: 'strict-origin-when-cross-origin',
+        permissions:
+          'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()',
+      });
+    }
+  });
+});
+
 describe('the request log', () => {
   it('never holds the token of a reset or invitation link', async () => {
     const token = newSecretToken();

@@ -1,6 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Strict security headers. The CSP allows only our own origin for scripts, styles and
@@ -9,41 +15,87 @@ import helmet from '@fastify/helmet';
  * by our own pages only. No page may be framed (CSP frame-ancestors 'none', and X-Frame-Options
  * DENY for browsers that predate it), and no API reply is stored by a browser or a shared cache.
  */
-async function noStoreUnlessSet(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      // React and the design system set a few style attributes (e.g. animation delays).
+      styleSrcAttr: ["'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      mediaSrc: ["'self'", 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  // HSTS only means something over HTTPS; a reverse proxy terminating TLS sends it through.
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // Helmet's default is SAMEORIGIN, which would contradict frame-ancestors 'none'.
+  frameguard: { action: 'deny' },
+};
+
+/**
+ * The headers helmet sets for these options, worked out once. Every value above is fixed (no
+ * nonce, nothing per request), so every reply gets the same headers; @fastify/helmet instead
+ * rebuilt helmet's whole middleware for each request (parsing the CSP directives again), a tenth
+ * of the server's CPU on a profile read (docs/decisions/0029-request-overhead.md).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    // Helmet removes X-Powered-By, which neither Node nor Fastify sets.
+    removeHeader() {},
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    collector as unknown as ServerResponse,
+    (err?: unknown) => {
+      if (err) throw err;
+    },
+  );
+  return headers;
+}
+
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  ...helmetHeaders(HELMET_OPTIONS),
+  'permissions-policy':
+    'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()',
+};
+
+function noStoreUnlessSet(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, payload: unknown) => void,
+) {
   if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-  return payload;
+  done(null, payload);
 }
 
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          // React and the design system set a few style attributes (e.g. animation delays).
-          styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          manifestSrc: ["'self'"],
-          workerSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
+    // Set on the reply's own header list (written in one go with the status line), before any
+    // route runs, so errors and 404s carry them too. A callback hook: no promise per request.
+    app.addHook(
+      'onRequest',
+      (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+        reply.headers(SECURITY_HEADERS);
+        done();
       },
-      crossOriginEmbedderPolicy: false,
-      // HSTS only means something over HTTPS; a reverse proxy terminating TLS sends it through.
-      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Helmet's default is SAMEORIGIN, which would contradict frame-ancestors 'none'.
-      frameguard: { action: 'deny' },
-    });
+    );
     // API replies carry profiles, tokens, member lists and chat: a shared library computer's
     // browser cache or a proxy must not keep them. Every API route gets the header as it is
     // registered, so a new route cannot forget it and errors carry it too; a route that wants
@@ -52,12 +104,6 @@ export default fp(
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/')) return;
       route.onSend = [...(route.onSend ? [route.onSend].flat() : []), noStoreUnlessSet];
-    });
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header(
-        'Permissions-Policy',
-        'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()',
-      );
     });
   },
   { name: 'security' },

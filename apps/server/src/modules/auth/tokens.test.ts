@@ -1,9 +1,17 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signToken, verifyToken } from './tokens.js';
 
 const secret = new TextEncoder().encode('tokens-test-secret-0123456789abcdef');
 const otherSecret = new TextEncoder().encode('another-secret-0123456789abcdef-xyz');
+
+/** An HS256 token put together by hand, for headers jose refuses to sign. */
+function signedByHand(header: object, payload: object): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${encode(header)}.${encode(payload)}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+}
 
 describe('bearer tokens', () => {
   it('verifies its own tokens, with the claims it signed', async () => {
@@ -64,5 +72,62 @@ describe('bearer tokens', () => {
       -10,
     );
     expect(await verifyToken(secret, token)).toEqual({ ok: false, expired: true });
+  });
+
+  it('refuses every token it did not sign exactly as it signs them', async () => {
+    const claims = { ver: 0, sid: 'f'.repeat(24) };
+    const signed = (header: { alg: string }, extra = {}) =>
+      new SignJWT({ ...claims, ...extra })
+        .setProtectedHeader(header)
+        .setSubject('b'.repeat(24))
+        .setIssuer('studycircle')
+        .setExpirationTime('1h')
+        .sign(secret);
+    const good = await signed({ alg: 'HS256' });
+    expect(await verifyToken(secret, good)).toMatchObject({ ok: true });
+    const [head, body, signature] = good.split('.') as [string, string, string];
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    // The hand-made signer signs as we do: without the extension its token passes.
+    await expect(
+      verifyToken(secret, signedByHand({ alg: 'HS256' }, payload)),
+    ).resolves.toMatchObject({
+      ok: true,
+    });
+    const refused = {
+      // Same secret, another algorithm: a verifier must pin HS256.
+      hs512: await signed({ alg: 'HS512' }),
+      none: `${encode({ alg: 'none' })}.${body}.`,
+      // A claim changed after signing (another account).
+      tampered: `${head}.${encode({ ...payload, sub: 'c'.repeat(24) })}.${signature}`,
+      // The same signature spelled with padding or with a stray character.
+      padded: `${good}=`,
+      stray: `${head}.${body}.${signature}!`,
+      truncated: `${head}.${body}.${signature.slice(0, -2)}`,
+      'four parts': `${good}.${signature}`,
+      'another issuer': await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('b'.repeat(24))
+        .setIssuer('someone-else')
+        .setExpirationTime('1h')
+        .sign(secret),
+      'not valid yet': await signed({ alg: 'HS256' }, { nbf: Math.floor(Date.now() / 1000) + 600 }),
+      // Correctly signed, but with a header extension the verifier would have to understand.
+      'an extension it does not know': signedByHand({ alg: 'HS256', crit: ['x'], x: 1 }, payload),
+    };
+    const results = Object.fromEntries(
+      await Promise.all(
+        Object.entries(refused).map(async ([name, token]) => [
+          name,
+          await verifyToken(secret, token),
+        ]),
+      ),
+    );
+    expect(results).toEqual(
+      Object.fromEntries(Object.keys(refused).map((name) => [name, { ok: false, expired: false }])),
+    );
   });
 });

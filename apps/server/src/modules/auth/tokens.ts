@@ -1,5 +1,11 @@
-import { webcrypto } from 'node:crypto';
-import { jwtVerify, SignJWT, errors } from 'jose';
+import {
+  createHmac,
+  createSecretKey,
+  timingSafeEqual,
+  webcrypto,
+  type KeyObject,
+} from 'node:crypto';
+import { SignJWT } from 'jose';
 
 /**
  * Bearer tokens: HS256 JWTs (one algorithm, pinned on verify so "alg: none" or a swapped
@@ -53,21 +59,64 @@ export async function signToken(
 
 export type TokenResult = { ok: true; claims: TokenClaims } | { ok: false; expired: boolean };
 
-export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenResult> {
-  try {
-    const { payload } = await jwtVerify(token, await hmacKey(secret), {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      // A token without an expiry would be valid forever: every token this server signs has one.
-      requiredClaims: ['exp', 'sub'],
-    });
-    // Tokens from before device sessions carry no `sid`: refused, so their holder signs in again.
-    const { sub, ver, sid } = payload;
-    if (typeof sub !== 'string' || typeof ver !== 'number' || typeof sid !== 'string') {
-      return { ok: false, expired: false };
-    }
-    return { ok: true, claims: { userId: sub, version: ver, sessionId: sid } };
-  } catch (err) {
-    return { ok: false, expired: err instanceof errors.JWTExpired };
+const INVALID: TokenResult = { ok: false, expired: false };
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** The secret as a node:crypto key, made once per secret like the WebCrypto key above. */
+const nodeKeys = new WeakMap<Uint8Array, KeyObject>();
+
+function nodeKey(secret: Uint8Array): KeyObject {
+  let key = nodeKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    nodeKeys.set(secret, key);
   }
+  return key;
+}
+
+function decodeJson(part: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks a token as jose's jwtVerify would with the options signToken implies (HS256 only, our
+ * issuer, `exp` and `sub` required, `nbf` honoured), but with node:crypto's HMAC, synchronously.
+ * jose can only verify through WebCrypto, whose HMAC is a job on libuv's thread pool: on a
+ * profile read that was a fifth of the server's CPU and a thread hop on every authenticated
+ * request and handshake (docs/decisions/0029-request-overhead.md). Signing stays with jose.
+ */
+export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenResult> {
+  const parts = token.split('.');
+  if (parts.length !== 3) return INVALID;
+  const [head, body, signature] = parts as [string, string, string];
+  if (!BASE64URL.test(head) || !BASE64URL.test(body) || !BASE64URL.test(signature)) return INVALID;
+  const header = decodeJson(head);
+  // One algorithm, pinned: "alg: none" or a swapped algorithm is refused; so is any header
+  // extension we would have to understand (crit) or an unencoded payload (b64).
+  if (!header || header.alg !== ALGORITHM || 'crit' in header || 'b64' in header) return INVALID;
+  // The expected signature in its one canonical spelling, compared in constant time.
+  const expected = Buffer.from(
+    createHmac('sha256', nodeKey(secret)).update(`${head}.${body}`).digest('base64url'),
+  );
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return INVALID;
+  const payload = decodeJson(body);
+  if (!payload || payload.iss !== ISSUER) return INVALID;
+  const { sub, ver, sid, exp, nbf, iat } = payload;
+  // A token without an expiry would be valid forever: every token this server signs has one.
+  if (typeof exp !== 'number' || !Number.isFinite(exp) || typeof sub !== 'string') return INVALID;
+  if (iat !== undefined && typeof iat !== 'number') return INVALID;
+  const now = Math.floor(Date.now() / 1000);
+  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return INVALID;
+  if (exp <= now) return { ok: false, expired: true };
+  // Tokens from before device sessions carry no `sid`: refused, so their holder signs in again.
+  if (typeof ver !== 'number' || typeof sid !== 'string') return INVALID;
+  return { ok: true, claims: { userId: sub, version: ver, sessionId: sid } };
 }
