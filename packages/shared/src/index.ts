@@ -9,3 +9,4 @@ export * from './rooms.js';
 export * from './realtime.js';
 export * from './profile.js';
 export * from './sync.js';
+export * from './workspace.js';

@@ -1,0 +1,1 @@
+ALTER TABLE "room_shares" ADD CONSTRAINT "room_shares_record_fk" FOREIGN KEY ("owner_id","kind","record_id") REFERENCES "public"."sync_records"("owner_id","kind","id") ON DELETE cascade ON UPDATE no action;
