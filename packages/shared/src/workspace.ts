@@ -27,9 +27,11 @@ export const WORKSPACE_LIMITS = {
 export const WORKSPACE_MESSAGES = {
   kindInvalid: 'Choose a note, a file or a resource to share',
   idInvalid: 'Choose a note, a file or a resource to share',
-  /** The record is not the caller's, does not exist, or was deleted. */
-  recordNotFound: 'That note, file or resource was not found in your synced items.',
-  alreadyShared: 'This is already shared with the room.',
+  /**
+   * The record is not the caller's, is not on the server yet (still waiting to sync), or was
+   * deleted: one sentence for all, so nobody learns whether someone else's id exists.
+   */
+  recordNotFound: 'This item is not saved to your account yet. Try again once it has synced.',
   shareNotFound: 'That item is no longer shared with this room.',
   unshareForbidden: 'Only the person who shared it, the room owner or an admin can remove it.',
   notAFile: 'Only a shared file can be downloaded.',
