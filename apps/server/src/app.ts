@@ -24,6 +24,8 @@ import { registerChatHandlers } from './modules/chat/chat.socket.js';
 import { registerCallHandlers } from './modules/signalling/signalling.socket.js';
 import { signallingRoutes } from './modules/signalling/signalling.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
+import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
+import { registerWorkspaceBroadcasts } from './modules/workspace/workspace.socket.js';
 import { createServices } from './services.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './modules/auth/password.js';
 
@@ -211,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerCallHandlers(app.io, { rooms, live, log: app.log, limits });
   registerChatHandlers(app.io, { rooms, chat, live, log: app.log, limits });
+  registerWorkspaceBroadcasts(app.io, { events: app.services.workspaceEvents });
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(roomsRoutes, { prefix: '/api' });
@@ -218,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(signallingRoutes, { prefix: '/api' });
   await app.register(invitationsRoutes, { prefix: '/api' });
   await app.register(syncRoutes, { prefix: '/api' });
+  await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(spaPlugin, { webDist: options.webDist });
 
   return app;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './types.js';
-import { createEventBus } from './lib/events.js';
+import { createEventBus, type EventSubscriber } from './lib/events.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createChatService, type ChatService } from './modules/chat/chat.service.js';
 import { createContactService, type ContactService } from './modules/contact/contact.service.js';
@@ -20,6 +20,11 @@ import {
   type SyncEvents,
   type SyncService,
 } from './modules/sync/sync.service.js';
+import {
+  createWorkspaceService,
+  type WorkspaceEvents,
+  type WorkspaceService,
+} from './modules/workspace/workspace.service.js';
 import {
   createUsersService,
   type UserEvents,
@@ -49,6 +54,8 @@ import {
  *   chat                       rooms          -             -
  *   invitations                rooms, users   -             -
  *   auth                       users, live    -             -
+ *   workspace                  rooms, files   WorkspaceEvents RoomEvents: a leaver's shares go;
+ *                                                           SyncEvents: a shared record changed
  *
  * The transports sit on top: routes and socket handlers call services, never the reverse.
  */
@@ -64,6 +71,12 @@ export interface Services {
   /** File bytes (file notes) by owner and id; its callers decide who may read them. */
   files: FileStore;
   sync: SyncService;
+  workspace: WorkspaceService;
+  /**
+   * The workspace's announcements, for its socket transport (workspace.socket.ts), which tells
+   * the room's chat channel; created here like every bus, so no service holds the Socket.IO server.
+   */
+  workspaceEvents: EventSubscriber<WorkspaceEvents>;
 }
 
 declare module 'fastify' {
@@ -119,5 +132,27 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     live,
   });
 
-  return { users, auth, rooms, invitations, contact, chat, live, files, sync };
+  const workspaceEvents = createEventBus<WorkspaceEvents>();
+  const workspace = createWorkspaceService({
+    db,
+    rooms,
+    files,
+    events: workspaceEvents,
+    roomEvents,
+    syncEvents,
+  });
+
+  return {
+    users,
+    auth,
+    rooms,
+    invitations,
+    contact,
+    chat,
+    live,
+    files,
+    sync,
+    workspace,
+    workspaceEvents,
+  };
 }
