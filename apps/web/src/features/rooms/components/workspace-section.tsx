@@ -44,9 +44,15 @@ const KIND_LABEL = { textNote: 'Note', fileNote: 'File', resource: 'Link' } as c
 /** The blob's bytes saved under the file's name, or shown (a PDF in the browser's viewer). */
 function useFileActions(roomId: string) {
   const [busy, setBusy] = useState<string | null>(null);
-  const [preview, setPreview] = useState<{ url: string; name: string } | null>(null);
+  // The button that asked: it is busy (disabled) while the file loads, so the dialog cannot
+  // take it as its opener by itself; closing the preview hands the keyboard back to it.
+  const [preview, setPreview] = useState<{
+    url: string;
+    name: string;
+    opener: HTMLElement | null;
+  } | null>(null);
 
-  const run = async (item: WorkspaceItem, mode: 'open' | 'download') => {
+  const run = async (item: WorkspaceItem, mode: 'open' | 'download', opener?: HTMLElement) => {
     if (item.kind !== 'fileNote') return;
     setBusy(`${item.id}:${mode}`);
     try {
@@ -63,7 +69,7 @@ function useFileActions(roomId: string) {
         window.open(url, '_blank', 'noopener');
         window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
       } else {
-        setPreview({ url, name: item.data.fileName });
+        setPreview({ url, name: item.data.fileName, opener: opener ?? null });
       }
     } catch (err) {
       toast(errorMessage(err, 'Could not open the file. Please try again.'), { tone: 'error' });
@@ -230,7 +236,7 @@ export function WorkspaceSection({
                         variant="outline"
                         size="sm"
                         loading={files.busy === `${item.id}:open`}
-                        onClick={() => void files.run(item, 'open')}
+                        onClick={(event) => void files.run(item, 'open', event.currentTarget)}
                         aria-label={`Open ${title}`}
                       >
                         <Eye aria-hidden="true" className="h-4 w-4" />
@@ -286,7 +292,11 @@ export function WorkspaceSection({
 
       <Dialog open={files.preview !== null} onOpenChange={(open) => !open && files.closePreview()}>
         {files.preview && (
-          <DialogContent title={files.preview.name} className="max-w-3xl">
+          <DialogContent
+            title={files.preview.name}
+            className="max-w-3xl"
+            returnFocus={() => files.preview?.opener}
+          >
             <img
               src={files.preview.url}
               alt={files.preview.name}
