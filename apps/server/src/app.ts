@@ -26,6 +26,8 @@ import { signallingRoutes } from './modules/signalling/signalling.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
 import { remindersRoutes } from './modules/reminders/reminders.routes.js';
 import { createReminderMailScheduler } from './modules/reminders/reminders.scheduler.js';
+import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
+import { registerWorkspaceBroadcasts } from './modules/workspace/workspace.socket.js';
 import { createServices } from './services.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './modules/auth/password.js';
 
@@ -221,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerCallHandlers(app.io, { rooms, live, log: app.log, limits });
   registerChatHandlers(app.io, { rooms, chat, live, log: app.log, limits });
+  registerWorkspaceBroadcasts(app.io, { events: app.services.workspaceEvents });
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(roomsRoutes, { prefix: '/api' });
@@ -229,6 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(invitationsRoutes, { prefix: '/api' });
   await app.register(syncRoutes, { prefix: '/api' });
   await app.register(remindersRoutes, { prefix: '/api' });
+  await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(spaPlugin, { webDist: options.webDist });
 
   // Every node looks for due reminder mails once a minute once it is ready. Registered after the

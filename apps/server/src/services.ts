@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './types.js';
-import { createEventBus } from './lib/events.js';
+import { createEventBus, type EventSubscriber } from './lib/events.js';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
 import { createChatService, type ChatService } from './modules/chat/chat.service.js';
 import { createContactService, type ContactService } from './modules/contact/contact.service.js';
@@ -24,6 +24,11 @@ import {
   type SyncEvents,
   type SyncService,
 } from './modules/sync/sync.service.js';
+import {
+  createWorkspaceService,
+  type WorkspaceEvents,
+  type WorkspaceService,
+} from './modules/workspace/workspace.service.js';
 import {
   createUsersService,
   type UserEvents,
@@ -54,6 +59,8 @@ import {
  *   invitations                rooms, users   -             -
  *   auth                       users, live    -             -
  *   reminders                  -              -             -   (reads synced tasks itself)
+ *   workspace                  rooms, files   WorkspaceEvents RoomEvents: a leaver's shares go;
+ *                                                           SyncEvents: a shared record changed
  *
  * The transports sit on top: routes and socket handlers call services, never the reverse.
  */
@@ -70,6 +77,12 @@ export interface Services {
   files: FileStore;
   sync: SyncService;
   reminders: RemindersService;
+  workspace: WorkspaceService;
+  /**
+   * The workspace's announcements, for its socket transport (workspace.socket.ts), which tells
+   * the room's chat channel; created here like every bus, so no service holds the Socket.IO server.
+   */
+  workspaceEvents: EventSubscriber<WorkspaceEvents>;
 }
 
 /** What tests may replace when building the services. */
@@ -137,5 +150,28 @@ export function createServices(
 
   const reminders = createRemindersService({ db, config, mailer, log, clock: options.clock });
 
-  return { users, auth, rooms, invitations, contact, chat, live, files, sync, reminders };
+  const workspaceEvents = createEventBus<WorkspaceEvents>();
+  const workspace = createWorkspaceService({
+    db,
+    rooms,
+    files,
+    events: workspaceEvents,
+    roomEvents,
+    syncEvents,
+  });
+
+  return {
+    users,
+    auth,
+    rooms,
+    invitations,
+    contact,
+    chat,
+    live,
+    files,
+    sync,
+    reminders,
+    workspace,
+    workspaceEvents,
+  };
 }

@@ -10,3 +10,4 @@ export * from './realtime.js';
 export * from './profile.js';
 export * from './sync.js';
 export * from './reminder-mail.js';
+export * from './workspace.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN, RoomMessageSchema, type RoomMessage } from './rooms.js';
 import type { SyncPoke } from './sync.js';
+import type { WorkspaceChanged } from './workspace.js';
 
 /**
  * The real-time contract (docs/product.md §9.2, docs/architecture.md "Real-time contract"): the
@@ -419,6 +420,11 @@ export interface ServerToClientEvents {
   /** Sent to the room's chat channel whenever someone joins or leaves its call. */
   'call-presence': (presence: CallPresence) => void;
   'removed-from-room': (payload: RemovedFromRoom) => void;
+  /**
+   * Sent to the room's chat channel when its workspace changed (a share, an unshare, a shared
+   * record edited or deleted by its owner): members with the room open fetch the list again.
+   */
+  'workspace-changed': (payload: WorkspaceChanged) => void;
   /**
    * This socket's device session was ended from elsewhere; the server disconnects it right after
    * (docs/product.md §3.8). The client shows the message and goes to sign-in instead of redialling.

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  foreignKey,
   index,
   jsonb,
   pgSequence,
@@ -362,5 +363,46 @@ export const reminderMailSends = pgTable(
     primaryKey({ columns: [t.userId, t.day] }),
     // Rows of past days are pruned by age.
     index('reminder_mail_sends_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * What members shared with a room's workspace (docs/product.md §5.13). A share names the owner's
+ * synced record (owner, kind, id), not a copy of it: the room sees the record as it is now, and a
+ * deleted record drops out (docs/decisions/0024-room-workspace-shares-live-records.md). A record
+ * is shared with a room at most once.
+ */
+export const roomShares = pgTable(
+  'room_shares',
+  {
+    id: text('id').primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    /** Whose record it is (today always the sharer: only an owner may share a record). */
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** textNote, fileNote or resource. */
+    kind: text('kind').notNull(),
+    recordId: text('record_id').notNull(),
+    sharedBy: text('shared_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The shared record must exist; should sync ever drop a record outright (not a tombstone),
+    // its shares go with it.
+    foreignKey({
+      name: 'room_shares_record_fk',
+      columns: [t.ownerId, t.kind, t.recordId],
+      foreignColumns: [syncRecords.ownerId, syncRecords.kind, syncRecords.id],
+    }).onDelete('cascade'),
+    uniqueIndex('room_shares_record_idx').on(t.roomId, t.ownerId, t.kind, t.recordId),
+    // The workspace lists a room's shares newest first.
+    index('room_shares_room_created_idx').on(t.roomId, t.createdAt),
+    // A changed record finds the rooms it is shared with (and the foreign key its shares).
+    index('room_shares_owner_record_idx').on(t.ownerId, t.kind, t.recordId),
   ],
 );

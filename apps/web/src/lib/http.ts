@@ -124,3 +124,41 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   return data as T;
 }
+
+/**
+ * A file from the API (a shared note's bytes) as a Blob, with the same bearer header and the same
+ * HttpError on failure as `apiRequest`. Files need the header, so a plain link cannot fetch them;
+ * the caller turns the Blob into an object URL to show or save it.
+ */
+export async function apiBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = getAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      headers,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    reportRequestFailure();
+    throw new HttpError(0, 'Network error. Check your connection and try again.', undefined, false);
+  }
+  if (response.ok) return response.blob();
+  let body: Partial<ErrorBody> | null = null;
+  try {
+    body = readErrorBody(JSON.parse(await response.text()));
+  } catch {
+    body = null;
+  }
+  if (token && response.status === 401 && body?.code === SESSION_ENDED_CODE) announceSessionEnded();
+  const message = body ? (body.message ?? body.error) : undefined;
+  throw new HttpError(
+    response.status,
+    message ?? `HTTP error! status: ${response.status}`,
+    body?.code,
+    Boolean(message),
+  );
+}

@@ -28,8 +28,15 @@ import { createSyncRepository } from './sync.repository.js';
 
 /** What the sync service publishes; the live service turns it into a `sync-poke`. */
 export interface SyncEvents {
-  /** Something of the user's was stored; `version` is the newest version it got. */
-  'records-changed': { userId: string; version: number };
+  /**
+   * Something of the user's was stored; `version` is the newest version it got, `records` the
+   * records the push changed (the room workspace refreshes the rooms they are shared with).
+   */
+  'records-changed': {
+    userId: string;
+    version: number;
+    records: { kind: SyncMutation['kind']; id: string }[];
+  };
 }
 
 /**
@@ -126,11 +133,13 @@ export function createSyncService({
       await checkFileNotes(user.id, input.mutations);
       const results: SyncPushResult[] = [];
       let newest = 0;
+      const changed: { kind: SyncMutation['kind']; id: string }[] = [];
       for (const m of input.mutations) {
         const result = await repo.apply(user.id, m);
         results.push(result);
         if (result.status === 'applied') {
           newest = Math.max(newest, result.version);
+          changed.push({ kind: m.kind, id: m.id });
           // The bytes go with the note; an S3-compatible store cannot join the transaction, so
           // this follows its commit (a failure here leaves bytes nobody can read: logged).
           if (m.op === 'delete' && m.kind === 'fileNote') {
@@ -144,7 +153,7 @@ export function createSyncService({
         // The changes are committed whatever happens to the poke; the other devices pull on
         // their next connect at the latest, so a failed poke must not fail the push.
         await events
-          .emit('records-changed', { userId: user.id, version: newest })
+          .emit('records-changed', { userId: user.id, version: newest, records: changed })
           .catch((err: unknown) => {
             log.warn({ err, userId: user.id }, "could not poke the user's devices");
           });

@@ -5,3 +5,8 @@ export { RoomsIndexRedirect, RoomRedirect } from './pages/redirects';
 export { readUserRooms, readPublicRooms, readCachedRooms, roomIdOf } from './storage/rooms-storage';
 export { useRooms } from './api/get-rooms';
 export { roomsDialogState, type RoomsDialog } from './lib/open-dialog-state';
+export {
+  ShareWithRoomButton,
+  ShareWithRoomDialog,
+  type ShareTarget,
+} from './components/share-with-room-dialog';

@@ -17,7 +17,7 @@ import { Dialog, DialogContent } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
 import { formatDay } from '../../../lib/dates';
 import { StorageWriteError } from '../../../lib/storage';
-import { readCachedRooms, roomIdOf } from '../../rooms';
+import { readCachedRooms, roomIdOf, ShareWithRoomButton } from '../../rooms';
 import { dataUrlToBlob } from '../file-data';
 import { needsReadMore } from '../note-rules';
 import {
@@ -107,6 +107,10 @@ function FileCard({
               <Download aria-hidden="true" className="h-4 w-4" />
               Download
             </a>
+            <ShareWithRoomButton
+              target={{ kind: 'fileNote', id: file.id, name: file.fileName }}
+              className={iconButton}
+            />
           </>
         }
       />
@@ -164,6 +168,10 @@ function TextNoteCard({
               <Pencil aria-hidden="true" className="h-4 w-4" />
               Edit
             </button>
+            <ShareWithRoomButton
+              target={{ kind: 'textNote', id: note.id, name: note.title }}
+              className={iconButton}
+            />
           </>
         }
       />

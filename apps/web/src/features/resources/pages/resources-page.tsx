@@ -9,6 +9,7 @@ import { pageClasses } from '../../../ui/page-width';
 import { formatDay } from '../../../lib/dates';
 import { StorageWriteError } from '../../../lib/storage';
 import { useAuth } from '../../auth';
+import { ShareWithRoomButton } from '../../rooms';
 import {
   RESOURCE_TYPES,
   safeHref,
@@ -27,7 +28,16 @@ function hostOf(href: string): string {
   }
 }
 
-function ResourceCard({ resource, onRemove }: { resource: Resource; onRemove: () => void }) {
+function ResourceCard({
+  resource,
+  onRemove,
+  canShare,
+}: {
+  resource: Resource;
+  onRemove: () => void;
+  /** Signed in: the resource is on the account and may go to a room's workspace. */
+  canShare: boolean;
+}) {
   // Stored data may have been edited by hand: only an http(s) link is ever opened.
   const href = safeHref(resource.link);
   return (
@@ -74,6 +84,12 @@ function ResourceCard({ resource, onRemove }: { resource: Resource; onRemove: ()
           </a>
         ) : (
           <p className="text-sm text-slate-500">This link cannot be opened.</p>
+        )}
+        {canShare && (
+          <ShareWithRoomButton
+            target={{ kind: 'resource', id: resource.id, name: resource.title }}
+            className="mt-2 inline-flex h-8 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
         )}
       </div>
     </li>
@@ -230,6 +246,7 @@ export function ResourcesPage() {
                 key={resource.id}
                 resource={resource}
                 onRemove={() => store(() => removeResource(user, resource.id))}
+                canShare={Boolean(user)}
               />
             ))}
           </ul>

@@ -24,8 +24,8 @@ const show = (over: Parameters<typeof makeRoom>[0] = {}, extraState: object = {}
   });
 
 describe('RoomDetailPage', () => {
-  it('shows the room, its age, code and the role from navigation state without a request', () => {
-    const { fetchMock } = mockApi({});
+  it('shows the room, its age, code and the role from navigation state without loading it', () => {
+    const { calls } = mockApi({});
     show({ userRole: 'member', members: 2 });
     expect(screen.getByRole('heading', { name: 'Calculus Crew' })).toBeInTheDocument();
     expect(screen.getByText('2 members')).toBeInTheDocument();
@@ -35,7 +35,8 @@ describe('RoomDetailPage', () => {
     for (const name of ['Join Video Call', 'Open Chat', 'View Notes', 'Share Room']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(fetchMock).not.toHaveBeenCalled();
+    // The room itself is not fetched again; a member's page loads only the room's workspace.
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /api/rooms/${ID}/workspace`]);
   });
 
   it.each([
@@ -57,11 +58,21 @@ describe('RoomDetailPage', () => {
   });
 
   it('offers Join Room, not the call, to a non-member of a public room', () => {
-    mockApi({});
+    const { calls } = mockApi({});
     show({ isMember: false, userRole: null });
     expect(screen.getByRole('button', { name: 'Join Room' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Join Video Call' })).not.toBeInTheDocument();
     expect(screen.getByText('Not a member')).toBeInTheDocument();
+    // The workspace is for members only (docs/product.md §5.13): not shown, not even asked for.
+    expect(screen.queryByRole('heading', { name: 'Workspace' })).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows a member the room’s Workspace', async () => {
+    mockApi({ [`GET /api/rooms/${ID}/workspace`]: { body: { items: [] } } });
+    show({ userRole: 'member' });
+    expect(screen.getByRole('heading', { name: 'Workspace' })).toBeInTheDocument();
+    expect(await screen.findByText(/Nothing shared yet/)).toBeInTheDocument();
   });
 
   it('Join Video Call reads Joining... and navigates to the call', async () => {
@@ -142,7 +153,7 @@ describe('RoomDetailPage', () => {
     const { calls } = mockApi({ [`POST /api/rooms/${ID}/leave`]: () => ({ body: { ok: true } }) });
     const { currentLocation } = show({ userRole: 'member' });
     await userEvent.click(screen.getByRole('button', { name: 'Leave Room' }));
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Yes, leave room' }));
     await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard/rooms'));
     expect(

@@ -31,6 +31,7 @@ import { useJoinRoom } from '../api/join-room';
 import { joinErrorMessage } from '../components/join-room-dialog';
 import { CallPresence } from '../components/call-presence';
 import { LeaveRoomButton } from '../components/leave-room-button';
+import { WorkspaceSection } from '../components/workspace-section';
 import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from '../components/room-status-badge';
 import { useCopiedState } from '../hooks/use-copied-state';
 import { copyText } from '../lib/clipboard';
@@ -310,6 +311,11 @@ function DetailView({
                 loadingOlder={chat.loadingOlder}
               />
             </div>
+          )}
+
+          {/* What members shared with the room (docs/product.md §5.13): members only. */}
+          {room.isMember && (
+            <WorkspaceSection roomId={id} userId={user?.id ?? user?._id ?? null} role={role} />
           )}
 
           <section
