@@ -114,9 +114,13 @@ describe('bearer tokens', () => {
         .setIssuer('someone-else')
         .setExpirationTime('1h')
         .sign(secret),
+      // Claims are checked when present; the issuer must be there as well.
+      'no issuer': signedByHand({ alg: 'HS256' }, { ...payload, iss: undefined }),
       'not valid yet': await signed({ alg: 'HS256' }, { nbf: Math.floor(Date.now() / 1000) + 600 }),
       // Correctly signed, but with a header extension the verifier would have to understand.
       'an extension it does not know': signedByHand({ alg: 'HS256', crit: ['x'], x: 1 }, payload),
+      // An unencoded payload (RFC 7797) would change what the signature covers.
+      'an unencoded payload': signedByHand({ alg: 'HS256', b64: false, crit: ['b64'] }, payload),
     };
     const results = Object.fromEntries(
       await Promise.all(
