@@ -18,6 +18,7 @@ import { Card } from '../../../ui/card';
 import { cn } from '../../../ui/cn';
 import { Field, inputClasses } from '../../../ui/field';
 import { EmptyState } from '../../../ui/empty-state';
+import { pageClasses } from '../../../ui/page-width';
 import { formatDateOnly, formatDay } from '../../../lib/dates';
 import { StorageWriteError, readString, writeString } from '../../../lib/storage';
 import { PRIORITY } from '../components/priority';
@@ -282,13 +283,8 @@ export function TasksPage() {
   };
 
   return (
-    <div
-      className={cn(
-        'mx-auto px-4 py-8 sm:px-6',
-        // Four columns need the room; the list reads best narrow.
-        view === 'board' ? 'max-w-6xl' : 'max-w-3xl',
-      )}
-    >
+    // Four columns need the room; the list reads best narrow.
+    <div className={pageClasses(view === 'board' ? 'wide' : 'narrow')}>
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Tasks</h1>
         <p className="mt-1 text-slate-600">Plan, track, and complete your study tasks.</p>
