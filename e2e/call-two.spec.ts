@@ -219,12 +219,16 @@ test.describe('the stage', () => {
       expect(luminance, 'stage background luminance').toBeLessThan(0.1);
     }
 
-    // With 2 people the remote tile is as large as its column allows (2 columns, each at least
-    // 45% of the stage's width), in the middle of the stage rather than in a corner.
+    // With 2 people the grid keeps its 2 columns (each at least 45% of the stage's width) and
+    // the one remote tile spans both, as large as the stage allows at 16:9, in the middle of the
+    // stage rather than in a corner.
     await expect(a.grid).toHaveAttribute('data-columns', '2');
     expect(await a.gridColumnCount()).toBe(2);
+    await expect
+      .poll(async () => Math.min(...(await a.gridColumnShares())))
+      .toBeGreaterThanOrEqual(0.45);
     const tile = a.remoteTile(bob.name);
-    await expect.poll(() => a.widthShare(tile)).toBeGreaterThanOrEqual(0.45);
+    await expect.poll(() => a.widthShare(tile)).toBeGreaterThan(0.9);
     const centre = await a.offCentre(tile);
     expect(Math.abs(centre.x)).toBeLessThan(0.05);
     expect(Math.abs(centre.y)).toBeLessThan(0.05);

@@ -356,6 +356,18 @@ export class CallScreen {
       (el) => getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length,
     );
   }
+
+  /** Each grid column's width as a share of the stage's width. */
+  async gridColumnShares(): Promise<number[]> {
+    const [columns, stage] = await Promise.all([
+      this.grid.evaluate((el) =>
+        getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).map(parseFloat),
+      ),
+      this.stage.boundingBox(),
+    ]);
+    if (!stage) throw new Error('stage not on screen');
+    return columns.map((width) => width / stage.width);
+  }
 }
 
 export interface Box {

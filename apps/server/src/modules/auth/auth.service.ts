@@ -64,7 +64,7 @@ export const IP_LIMITS = {
   verifyPerIp: { max: 50, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
-/** Limits per account: the same whatever RATE_LIMIT_FACTOR says. */
+/** Limits per account, or per signed-in device of it: the same whatever RATE_LIMIT_FACTOR says. */
 export const ACCOUNT_LIMITS = {
   /** Failed sign-ins for one account from one address. */
   loginFailuresPerEmailIp: { max: 5, windowMs: 15 * MINUTE },
@@ -79,6 +79,17 @@ export const ACCOUNT_LIMITS = {
    * enough for a mail lost to a spam folder, too few to mail-bomb someone else's address.
    */
   verifyMailsPerUser: { max: 3, windowMs: 60 * MINUTE },
+  /**
+   * Reads of the signed-in devices list, per calling device: Settings loads it on opening and
+   * on refocus, a few a minute at most; a script looping on it (a query per call) is stopped.
+   */
+  sessionListsPerDevice: { max: 120, windowMs: 15 * MINUTE },
+  /**
+   * Sign-outs of one device or of all of them, per calling device: each deletes rows and is
+   * broadcast to every node to drop sockets. Counted per device, not per account, so a stolen
+   * token that uses up its allowance cannot stop the owner signing it out from elsewhere.
+   */
+  sessionEndsPerDevice: { max: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, LimitRule>;
 
 /**
@@ -316,6 +327,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Settings' list of signed-in devices: this one first, then the most recently seen. */
     async listSessions(user: AuthUser): Promise<DeviceSessionsResponse> {
+      await limit(`sessions:list:${user.sessionId}`, ACCOUNT_LIMITS.sessionListsPerDevice);
       const rows = await authRepo.listSessions(
         user.id,
         new Date(Date.now() - SESSION_DEAD_AFTER_MS),
@@ -333,6 +345,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** Ends one of the account's sessions (another device, or this one); 404 when not theirs. */
     async endSession(user: AuthUser, sessionId: string): Promise<void> {
+      // Counted before the lookup, so probing ids that are not the account's costs the same.
+      await limit(`sessions:end:${user.sessionId}`, ACCOUNT_LIMITS.sessionEndsPerDevice);
       if (!(await authRepo.deleteSession(user.id, sessionId))) {
         throw AppError.notFound(SESSION_NOT_FOUND);
       }
@@ -344,6 +358,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * bumped too, so a token whose row somehow survived is refused all the same.
      */
     async logoutAll(user: AuthUser): Promise<void> {
+      await limit(`sessions:end:${user.sessionId}`, ACCOUNT_LIMITS.sessionEndsPerDevice);
       await users.revokeTokens(user.id);
       await endSessions(user.id);
     },

@@ -8,6 +8,7 @@ import {
 import { http, registerUser, sessionIdOf, startTestApp, type TestApp } from '../../test/app.js';
 import { eq } from 'drizzle-orm';
 import { deviceSessions } from '../../db/schema.js';
+import { ACCOUNT_LIMITS } from './auth.service.js';
 import { describeDevice } from './device-name.js';
 
 /**
@@ -205,6 +206,57 @@ describe('device sessions', () => {
     ]);
     expect(laptopTold).toBe(false);
     laptopSocket.close();
+  });
+});
+
+/** A 429 as every limited route answers it (docs/decisions/0007-rate-limits.md). */
+function expectRateLimited(res: Awaited<ReturnType<typeof http>>) {
+  expect(res.status).toBe(429);
+  expect(res.body).toMatchObject({
+    code: ERROR_CODES.rateLimited,
+    message: expect.stringMatching(/^Too many attempts\. Please try again in 1[45] minutes\.$/),
+  });
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(13 * 60);
+}
+
+describe('device session limits', () => {
+  it('answers 429 once a device has listed the sessions too often; other devices still list', async () => {
+    const { laptop, phone } = await twoDevices();
+    const { max } = ACCOUNT_LIMITS.sessionListsPerDevice;
+    for (let i = 0; i < max; i++) {
+      const res = await http(t.baseUrl, 'GET', '/api/auth/sessions', { token: laptop });
+      expect(res.status).toBe(200);
+    }
+    expectRateLimited(await http(t.baseUrl, 'GET', '/api/auth/sessions', { token: laptop }));
+    // Counted per device: the account's phone lists as before.
+    expect((await http(t.baseUrl, 'GET', '/api/auth/sessions', { token: phone })).status).toBe(200);
+  });
+
+  it('answers 429 to a device looping on sign-outs, and the owner can still sign it out', async () => {
+    const { laptop, phone } = await twoDevices();
+    const { max } = ACCOUNT_LIMITS.sessionEndsPerDevice;
+    // A stolen phone token probing session ids: each try counts, found or not.
+    const unknownId = 'f'.repeat(24);
+    for (let i = 0; i < max; i++) {
+      const res = await http(t.baseUrl, 'DELETE', `/api/auth/sessions/${unknownId}`, {
+        token: phone,
+      });
+      expect(res.status).toBe(404);
+    }
+    expectRateLimited(
+      await http(t.baseUrl, 'DELETE', `/api/auth/sessions/${sessionIdOf(laptop)}`, {
+        token: phone,
+      }),
+    );
+    // "Sign out of all devices" shares the allowance, and nothing was ended.
+    expectRateLimited(await http(t.baseUrl, 'DELETE', '/api/auth/sessions', { token: phone }));
+    expect(await profileStatus(laptop)).toBe(200);
+    // The laptop's own allowance is untouched: it signs the phone out.
+    const res = await http(t.baseUrl, 'DELETE', `/api/auth/sessions/${sessionIdOf(phone)}`, {
+      token: laptop,
+    });
+    expect(res.status).toBe(200);
+    expect(await profileStatus(phone)).toBe(401);
   });
 });
 

@@ -3,6 +3,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { LogOut, Menu as MenuIcon, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '../../ui/avatar';
 import { cn } from '../../ui/cn';
+import { PAGE_WIDTHS } from '../../ui/page-width';
 import { Drawer } from '../../ui/drawer';
 import { displayName, useAuth } from '../../features/auth';
 import { AvatarMenu } from './avatar-menu';
@@ -46,7 +47,12 @@ export default function AppNav() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div
+        className={cn(
+          'mx-auto flex h-16 items-center justify-between gap-4 px-4 sm:px-6 lg:px-8',
+          PAGE_WIDTHS.wide,
+        )}
+      >
         <BrandLink to="/dashboard" />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {APP_NAV_ITEMS.map(({ to, label, Icon, end }) => (

@@ -3,6 +3,8 @@ import { MailWarning, X } from 'lucide-react';
 import { VERIFY_EMAIL_MESSAGES, verifyEmailBannerText } from '@studycircle/shared';
 import { HttpError } from '../../../lib/http';
 import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { PAGE_WIDTHS } from '../../../ui/page-width';
 import { useResendVerificationMutation } from '../api/resend-verification';
 import { errorMessage, networkErrorOr } from '../../../lib/http';
 import { useAuth } from '../use-auth';
@@ -53,7 +55,12 @@ export function VerifyEmailBanner() {
 
   return (
     <section aria-label="Email verification" className="border-b border-amber-200 bg-amber-50">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 sm:px-6 lg:px-8">
+      <div
+        className={cn(
+          'mx-auto flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 sm:px-6 lg:px-8',
+          PAGE_WIDTHS.wide,
+        )}
+      >
         <MailWarning aria-hidden="true" className="h-5 w-5 shrink-0 text-amber-800" />
         <p className="min-w-0 flex-1 basis-48 text-sm break-words text-amber-900">
           {email ? verifyEmailBannerText(email) : 'Please verify your email address.'}

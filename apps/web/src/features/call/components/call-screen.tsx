@@ -13,7 +13,7 @@ import {
   focusedTile,
   formatElapsed,
   gridColumns,
-  gridTileWidth,
+  gridTracks,
   isSpeaking,
   lastRowShift,
   participantCountLabel,
@@ -94,7 +94,7 @@ export interface CallScreenProps {
  *
  * The stage is dark in both themes (`palette-fixed` keeps the light palette it is drawn with,
  * docs/decisions/0014). The grid keeps §7.4's columns but sizes its tiles from the stage's real
- * width and height at 16:9, centred; a shared screen or a pinned tile takes a large view with
+ * width and height at 16:9, centred (a lone remote tile spans both columns); a shared screen or a pinned tile takes a large view with
  * everyone else in a strip beside it (below it on a phone). Toasts move to the top, clear of the
  * control bar and the chat's input.
  */
@@ -227,7 +227,7 @@ export function CallScreen({
   } else {
     const gridTiles = floating ? remotes.map((p) => p.peerId) : [LOCAL_TILE_ID];
     const laidColumns = wide ? columns : 1;
-    const tileWidth = gridTileWidth({
+    const { trackWidth, span } = gridTracks({
       width: area.width,
       height: area.height,
       columns: laidColumns,
@@ -241,16 +241,23 @@ export function CallScreen({
         style={{
           // Before the stage is measured (and in unit tests) the columns share the width.
           gridTemplateColumns:
-            tileWidth > 0
-              ? `repeat(${laidColumns}, ${tileWidth}px)`
+            trackWidth > 0
+              ? `repeat(${laidColumns}, ${trackWidth}px)`
               : `repeat(${laidColumns}, minmax(0, 1fr))`,
         }}
       >
         {gridTiles.map((id, index) => {
-          const shift = lastRowShift(index, gridTiles.length, laidColumns, tileWidth);
+          // A spanning tile fills its row already; the others of an incomplete row move inwards.
+          const shift =
+            span > 1 ? 0 : lastRowShift(index, gridTiles.length, laidColumns, trackWidth);
           return tileOf(id, {
             className: 'relative aspect-video w-full',
-            style: shift ? { transform: `translateX(${shift}px)` } : undefined,
+            style:
+              span > 1
+                ? { gridColumn: `span ${span}` }
+                : shift
+                  ? { transform: `translateX(${shift}px)` }
+                  : undefined,
           });
         })}
       </div>

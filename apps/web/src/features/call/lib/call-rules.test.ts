@@ -6,6 +6,7 @@ import {
   formatElapsed,
   gridColumns,
   gridTileWidth,
+  gridTracks,
   lastRowShift,
   isSpeaking,
   participantCountLabel,
@@ -48,6 +49,27 @@ describe('gridTileWidth: tiles fill the stage at 16:9', () => {
     expect(fit16by9(1600, 450)).toBe(800);
     expect(fit16by9(320, 900)).toBe(320);
     expect(fit16by9(-5, 10)).toBe(0);
+  });
+});
+
+describe('gridTracks: the columns stay, a lone tile spans them', () => {
+  const stage = { width: 872, height: 660, gap: 12 };
+
+  it('lets the one other person of a 2-person call fill the stage at 16:9 across both columns', () => {
+    // 872 wide fits (872 x 490 is under 660 high): two 430 px tracks and the gap between.
+    expect(gridTracks({ ...stage, columns: 2, tiles: 1 })).toEqual({ trackWidth: 430, span: 2 });
+    // A short stage: the height decides (400 high is 711 wide), the tracks share it.
+    expect(gridTracks({ width: 1256, height: 400, columns: 2, tiles: 1, gap: 12 })).toEqual({
+      trackWidth: 349,
+      span: 2,
+    });
+  });
+
+  it('gives every tile one column once there are two or more', () => {
+    expect(gridTracks({ ...stage, columns: 2, tiles: 2 })).toEqual({ trackWidth: 430, span: 1 });
+    expect(gridTracks({ ...stage, columns: 2, tiles: 3 })).toEqual({ trackWidth: 430, span: 1 });
+    // One column (a phone, or one person) never spans.
+    expect(gridTracks({ ...stage, columns: 1, tiles: 1 })).toEqual({ trackWidth: 872, span: 1 });
   });
 });
 

@@ -40,6 +40,28 @@ export function gridTileWidth(stage: {
 }
 
 /**
+ * The grid's column tracks and how many of them each tile spans. The columns stay §7.4's; a lone
+ * tile (two people: the other one, with this side's own tile floating) spans them all and is as
+ * large as the stage allows at 16:9, as a call app shows the one other person, instead of
+ * keeping half the stage empty beside it (docs/decisions/0026-a-lone-tile-spans-the-grid.md).
+ */
+export function gridTracks(stage: {
+  width: number;
+  height: number;
+  columns: number;
+  tiles: number;
+  gap?: number;
+}): { trackWidth: number; span: number } {
+  const { columns, tiles, gap = TILE_GAP } = stage;
+  if (tiles !== 1 || columns === 1) return { trackWidth: gridTileWidth(stage), span: 1 };
+  const tile = fit16by9(stage.width, stage.height);
+  return {
+    trackWidth: Math.max(0, Math.floor((tile - gap * (columns - 1)) / columns)),
+    span: columns,
+  };
+}
+
+/**
  * How far to move a tile of an incomplete last row so that row sits in the middle, as the full
  * rows do (0 for every other tile).
  */

@@ -15,6 +15,7 @@ import { Button, buttonClasses } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { EmptyState } from '../../../ui/empty-state';
+import { pageClasses } from '../../../ui/page-width';
 import { formatDay } from '../../../lib/dates';
 import { StorageWriteError } from '../../../lib/storage';
 import { readCachedRooms, roomIdOf, ShareWithRoomButton } from '../../rooms';
@@ -220,7 +221,7 @@ export function NotesPage() {
   const newestFirst = <T,>(list: T[]) => [...list].reverse();
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className={pageClasses('wide')}>
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Notes</h1>

@@ -5,6 +5,7 @@ import { ReminderMailSection } from '../components/reminder-mail-section';
 import { RemindersSection } from '../components/reminders-section';
 import { SignedInDevicesSection } from '../components/signed-in-devices-section';
 import { ThemeSection } from '../components/theme-section';
+import { pageClasses } from '../../../ui/page-width';
 
 /**
  * Settings (/settings, from the avatar menu): the theme, the devices calls start with, reminder
@@ -12,7 +13,7 @@ import { ThemeSection } from '../components/theme-section';
  */
 export function SettingsPage() {
   return (
-    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+    <div className={pageClasses('narrow', 'space-y-6')}>
       <div>
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Settings</h1>
         <p className="mt-1 text-sm text-slate-600">Make StudyCircle work the way you study.</p>

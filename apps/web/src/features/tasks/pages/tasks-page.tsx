@@ -18,6 +18,7 @@ import { Card } from '../../../ui/card';
 import { cn } from '../../../ui/cn';
 import { Field, inputClasses } from '../../../ui/field';
 import { EmptyState } from '../../../ui/empty-state';
+import { pageClasses } from '../../../ui/page-width';
 import { formatDateOnly, formatDay } from '../../../lib/dates';
 import { StorageWriteError, readString, writeString } from '../../../lib/storage';
 import { PRIORITY } from '../components/priority';
@@ -92,6 +93,28 @@ function TaskCard({
       onError(error);
     }
   };
+  // On the board's narrow cards the buttons go under the text, so the title keeps the width.
+  const actions = (
+    <div className="-m-1 flex shrink-0 items-center">
+      <button
+        type="button"
+        onClick={() => onEdit(task)}
+        data-edit-task={task.id}
+        aria-label={`Edit "${task.title}"`}
+        className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <Pencil aria-hidden="true" className="h-5 w-5" />
+      </button>
+      <button
+        type="button"
+        onClick={() => run(() => deleteTask(task.id))}
+        aria-label={`Delete "${task.title}"`}
+        className="rounded-lg p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <Trash2 aria-hidden="true" className="h-5 w-5" />
+      </button>
+    </div>
+  );
   return (
     <li
       data-overdue={overdue || undefined}
@@ -143,26 +166,9 @@ function TaskCard({
           )}
           {!compact && task.createdAt > 0 && <span>Created {formatDay(task.createdAt)}</span>}
         </div>
+        {compact && <div className="mt-2">{actions}</div>}
       </div>
-      <div className="-m-1 flex shrink-0 items-center">
-        <button
-          type="button"
-          onClick={() => onEdit(task)}
-          data-edit-task={task.id}
-          aria-label={`Edit "${task.title}"`}
-          className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <Pencil aria-hidden="true" className="h-5 w-5" />
-        </button>
-        <button
-          type="button"
-          onClick={() => run(() => deleteTask(task.id))}
-          aria-label={`Delete "${task.title}"`}
-          className="rounded-lg p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-        >
-          <Trash2 aria-hidden="true" className="h-5 w-5" />
-        </button>
-      </div>
+      {!compact && actions}
     </li>
   );
 }
@@ -282,13 +288,8 @@ export function TasksPage() {
   };
 
   return (
-    <div
-      className={cn(
-        'mx-auto px-4 py-8 sm:px-6',
-        // Four columns need the room; the list reads best narrow.
-        view === 'board' ? 'max-w-6xl' : 'max-w-3xl',
-      )}
-    >
+    // Four columns need the room; the list reads best narrow.
+    <div className={pageClasses(view === 'board' ? 'wide' : 'narrow')}>
       <header>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Tasks</h1>
         <p className="mt-1 text-slate-600">Plan, track, and complete your study tasks.</p>
