@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { LogOut, Menu as MenuIcon, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '../../ui/avatar';
@@ -10,6 +10,7 @@ import { BrandLink } from './brand-link';
 import { APP_NAV_ITEMS } from './nav-items';
 import { NotificationsButton } from './notifications-button';
 import { OnlineStatus } from './online-status';
+import { useSignOutQuestion } from './sign-out-question';
 import { useNavbarUser } from './use-navbar-user';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -39,9 +40,16 @@ export default function AppNav() {
   // drawer themselves.
   const closeDrawer = () => setDrawerOpen(false);
 
+  const userId = authUser?.id ?? authUser?._id ?? null;
+  const signOutNow = useCallback(
+    () => void signOut().then(() => navigate('/login', { replace: true })),
+    [signOut, navigate],
+  );
+  // Unsent work (chat messages not yet acknowledged, ...) is named before it goes.
+  const signOutQuestion = useSignOutQuestion(userId, signOutNow);
   const onSignOut = () => {
     setDrawerOpen(false);
-    void signOut().then(() => navigate('/login', { replace: true }));
+    signOutQuestion.request();
   };
 
   return (
@@ -108,6 +116,7 @@ export default function AppNav() {
           </button>
         </nav>
       </Drawer>
+      {signOutQuestion.question}
     </header>
   );
 }
