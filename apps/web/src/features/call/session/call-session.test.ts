@@ -249,6 +249,21 @@ describe('CallSession when someone drops and comes back (issue 21)', () => {
     expect(toasts).toEqual(['Bob joined', 'Bob left']);
   });
 
+  it('waits for him from its own re-join, however long the server was away', () => {
+    vi.useFakeTimers();
+    const { socket, toasts, tiles } = inCallWithBob();
+    socket.receive('user-left', dropped('bob-1'));
+    socket.disconnect();
+    // A slow restart: longer than the grace, with this side's link down all along.
+    vi.advanceTimersByTime(RETURN_GRACE_MS * 2);
+    socket.connect('ann-2');
+    socket.acceptJoin([]);
+    vi.advanceTimersByTime(RETURN_GRACE_MS - 1);
+    socket.receive('user-joined', peer('bob-2'));
+    expect([...tiles().values()].map((t) => t.key)).toEqual(['bob-1']);
+    expect(toasts).toEqual(['Bob joined']);
+  });
+
   it('still says at once that someone left who left', () => {
     const { socket, old, toasts, tiles } = inCallWithBob();
     socket.receive('user-left', { ...peer('bob-1'), reason: 'left' });

@@ -126,8 +126,12 @@ export class CallSession {
     const onConnect = () => this.join();
     this.listeners.push(['connect', onConnect]);
     o.socket.on('connect', onConnect);
-    // Until the next join this side is in no call the server knows of.
-    const onDisconnect = () => void (this.joined = false);
+    // Until the next join this side is in no call the server knows of, and cannot tell who is
+    // back: the wait for those away starts again from that join.
+    const onDisconnect = () => {
+      this.joined = false;
+      for (const timer of this.away.values()) clearTimeout(timer);
+    };
     this.listeners.push(['disconnect', onDisconnect]);
     o.socket.on('disconnect', onDisconnect);
     on('users-in-room', (users) => this.onUsersInRoom(users));
@@ -187,7 +191,7 @@ export class CallSession {
     this.joined = false;
     this.announced.clear();
     this.earlyCandidates.clear();
-    for (const peerId of this.names.keys()) this.markAway(peerId);
+    for (const peerId of this.names.keys()) this.markAway(peerId, true);
     this.o.socket.emit(
       'join-room',
       { roomId: this.o.roomId, name: this.o.name },
@@ -274,10 +278,14 @@ export class CallSession {
 
   /**
    * A tile whose person is not in the call under that id right now: it stays, with its link,
-   * until they are announced again (welcomeBack) or RETURN_GRACE_MS pass; then they left.
+   * until they are announced again (welcomeBack) or RETURN_GRACE_MS pass with this side's own
+   * link up (a slow server restart is no one leaving); then they left.
    */
-  private markAway(peerId: string): void {
-    if (this.away.has(peerId)) return;
+  private markAway(peerId: string, restart = false): void {
+    if (this.away.has(peerId)) {
+      if (!restart) return;
+      clearTimeout(this.away.get(peerId));
+    }
     this.away.set(
       peerId,
       setTimeout(() => {
