@@ -160,7 +160,13 @@ describe('CallSession after a server restart', () => {
     expect([...tiles().keys()]).toEqual(['bob-2']);
     expect(tiles().get('bob-2')).toMatchObject({ key: tile.key, stream, name: 'Bob' });
     expect(old.closed).toBe(0);
-    fresh.options.onStream(stream);
+    // The new link's tracks arrive before its frames: the old picture stays until it connects.
+    const freshStream = {} as MediaStream;
+    fresh.options.onStream(freshStream);
+    expect(tiles().get('bob-2')?.stream).toBe(stream);
+    expect(old.closed).toBe(0);
+    fresh.options.onState('connected');
+    expect(tiles().get('bob-2')?.stream).toBe(freshStream);
     expect(old.closed).toBe(1);
     expect(toasts).toEqual(['Bob joined']);
   });
@@ -193,7 +199,7 @@ describe('CallSession after a server restart', () => {
     socket.connect('ann-2');
     socket.acceptJoin([{ id: 'bob-2', userId: 'user-bob', name: 'Bob' }]);
     const fresh = links.at(-1)!;
-    fresh.options.onStream(stream);
+    fresh.options.onState('connected');
     socket.receive('user-left', dropped('bob-1'));
     socket.receive('user-left', peer('bob-1'));
     expect(fresh.closed).toBe(0);

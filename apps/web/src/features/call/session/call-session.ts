@@ -29,7 +29,7 @@ import { PeerLink } from '../webrtc/peer-link';
  * their socket drops (`user-left` with reason `disconnected`) or this side re-joins, their tile and
  * link stay (peer-to-peer media often outlives the signalling link) while they are away; when they
  * are announced again under a new socket id with the same account, the tile moves to that id
- * without a "left" or "joined" toast, and the old link is closed once the new one has media. Only
+ * without a "left" or "joined" toast, and the old link is closed once the new one is connected. Only
  * someone not back within RETURN_GRACE_MS is removed, with the "left" toast. Signalling goes out
  * only from the peer's current link, to an id the call announced since the last join, while the
  * link is up: nothing queued offline for a dead socket id is ever sent.
@@ -301,7 +301,7 @@ export class CallSession {
   /**
    * The call announced `user`: if it is someone on screen (the same socket id, or the same
    * account under an id that is away), the tile carries over to this id and the old link is kept
-   * until the new one has media. True when the person was already on screen.
+   * until the new one connects. True when the person was already on screen.
    */
   private welcomeBack(user: PeerInfo): boolean {
     let previous: string | undefined;
@@ -333,7 +333,7 @@ export class CallSession {
     return true;
   }
 
-  /** Keeps a replaced link open until its successor under `peerId` has media (or is dropped). */
+  /** Keeps a replaced link open until its successor under `peerId` connects (or is dropped). */
   private retire(peerId: string, link: PeerLink): void {
     this.retiring.get(peerId)?.close();
     this.retiring.set(peerId, link);
@@ -389,6 +389,8 @@ export class CallSession {
     // Only this peer's current link speaks and is heard: a replaced one (kept for its media) and
     // one made for an id that has since gone are silent.
     const current = () => this.links.get(peerId) === link;
+    let connected = false;
+    let held: MediaStream | null = null;
     const link: PeerLink = new PeerLink({
       polite: selfId < peerId,
       initiator,
@@ -408,13 +410,20 @@ export class CallSession {
       },
       onStream: (stream) => {
         if (!current()) return;
-        this.o.dispatch({ type: 'stream', peerId, stream });
-        // The new link carries media: the one it replaced can go.
-        this.closeRetired(peerId);
+        // While a replaced link still shows this person, the new picture takes the tile once its
+        // connection is up: the tracks arrive before their first frame does.
+        if (!connected && this.retiring.has(peerId)) held = stream;
+        else this.o.dispatch({ type: 'stream', peerId, stream });
       },
       onState: (connection) => {
         if (!current()) return;
         this.o.dispatch({ type: 'connection', peerId, connection });
+        if (connection !== 'connected') return;
+        connected = true;
+        if (held) this.o.dispatch({ type: 'stream', peerId, stream: held });
+        held = null;
+        // The new link carries media: the one it replaced can go.
+        this.closeRetired(peerId);
       },
       // docs/product.md §7.2: a peer whose connection fails (after one ICE restart) is removed;
       // one that is away keeps its tile until it is back or its grace ends.
