@@ -202,7 +202,13 @@ describe('RootLayout', () => {
     const { currentLocation } = renderRoutes(routes, { initialEntries: ['/dashboard'] });
     const user = userEvent.setup();
     const signOut = async () => {
-      await user.click(await screen.findByRole('button', { name: 'Account menu for Asha Rao' }));
+      // The signed-in bar is loaded lazily: on a cold, loaded machine it takes a while.
+      const menu = await screen.findByRole(
+        'button',
+        { name: 'Account menu for Asha Rao' },
+        { timeout: 10_000 },
+      );
+      await user.click(menu);
       await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
       return screen.findByRole('dialog', { name: 'Sign out?' });
     };
@@ -220,5 +226,6 @@ describe('RootLayout', () => {
     await user.click(within(question).getByRole('button', { name: 'Sign out anyway' }));
     await waitFor(() => expect(currentLocation().pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
-  });
+    // Two trips through the menu and a dialog: more than the default 5 s on a loaded machine.
+  }, 20_000);
 });
