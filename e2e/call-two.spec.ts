@@ -149,9 +149,44 @@ test('the server restarts mid-call and both sides see each other again without r
   for (const page of [annPage, bobPage])
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 
+  // Issue 21: nobody left, so nobody is told anyone left or joined, and each remote tile stays the
+  // same element through the restart (not removed and added again). The first "joined" toasts
+  // must have gone before the watch starts.
+  await expect(a.toast(`${bob.name} joined`)).toHaveCount(0, { timeout: 10_000 });
+  const scars = [
+    await watchForText(annPage, `${bob.name} left`),
+    await watchForText(annPage, `${bob.name} joined`),
+    await watchForText(bobPage, `${ann.name} left`),
+    await watchForText(bobPage, `${ann.name} joined`),
+  ];
+  const keepTile = (screen: CallScreen, name: string) =>
+    screen
+      .remoteTile(name)
+      .evaluate((el) => ((window as unknown as { tileBefore: Element }).tileBefore = el));
+  const sameTile = (screen: CallScreen, name: string) =>
+    screen
+      .remoteTile(name)
+      .evaluate((el) => (window as unknown as { tileBefore: Element }).tileBefore === el);
+  const tileStayed = (page: typeof annPage) =>
+    page.evaluate(() => (window as unknown as { tileBefore: Element }).tileBefore.isConnected);
+  await keepTile(a, bob.name);
+  await keepTile(b, ann.name);
+
   const sawDisconnected = await watchForText(annPage, 'Disconnected');
+  // Peer-to-peer video does not need the server: it keeps moving while the live link is down.
+  const videoDuringOutage = (async () => {
+    // The header's marker (product.md §7.3), not the toast of the same text.
+    await expect(annPage.locator('#main').getByText('Disconnected', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await a.expectVideoFrom(bob.name, 10_000);
+  })();
   await server.restart('SIGTERM');
+  await videoDuringOutage;
   expect(await sawDisconnected()).toBe(true);
+  // While the server was away the tiles stayed on screen.
+  expect(await tileStayed(annPage)).toBe(true);
+  expect(await tileStayed(bobPage)).toBe(true);
 
   // Within 15 s of the server being back, both see each other's video again.
   await a.expectVideoFrom(bob.name, 15_000);
@@ -159,6 +194,12 @@ test('the server restarts mid-call and both sides see each other again without r
   await a.expectInCall(2);
   await b.expectInCall(2);
   await expect(annPage.getByText('Disconnected', { exact: true })).toHaveCount(0);
+  expect(await sameTile(a, bob.name)).toBe(true);
+  expect(await sameTile(b, ann.name)).toBe(true);
+  // The rebuilt links carry the video from here on: it keeps moving on the same tiles.
+  await a.expectVideoFrom(bob.name);
+  await b.expectVideoFrom(ann.name);
+  for (const saw of scars) expect(await saw()).toBe(false);
 
   // Chat still flows both ways, the old message is still there, and no message doubled.
   await b.chatInput.fill('after the restart');

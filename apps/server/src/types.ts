@@ -23,6 +23,8 @@ export interface SocketData {
   callRoomId?: string;
   /** The last peer state announced in that call. */
   state?: PeerState;
+  /** Set when this node shuts down: its calls hear the socket dropped, not that it left. */
+  closing?: boolean;
 }
 
 /** The Socket.IO server, typed with the shared real-time contract. */

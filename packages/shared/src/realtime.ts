@@ -336,6 +336,17 @@ export type CallParticipant = z.infer<typeof CallParticipantSchema>;
 export const PeerRefSchema = z.object({ id: z.string(), name: z.string(), userId: z.string() });
 export type PeerRef = z.infer<typeof PeerRefSchema>;
 
+/**
+ * `user-left`, and why: `left` (leave-room, removed from the room, its session ended) or
+ * `disconnected` (its link dropped or its server shut down: it will likely join again with a new
+ * socket id, so a client keeps its tile for a while instead of saying it left). Absent reads as
+ * `left`.
+ */
+export const PeerLeftSchema = PeerRefSchema.extend({
+  reason: z.enum(['left', 'disconnected']).optional(),
+});
+export type PeerLeft = z.infer<typeof PeerLeftSchema>;
+
 /** `offer` received; `from` is stamped by the server, never taken from the sender. */
 export const OfferReceivedSchema = z.object({ from: z.string(), sdp: SdpSchema, name: z.string() });
 export type OfferReceived = z.infer<typeof OfferReceivedSchema>;
@@ -411,7 +422,7 @@ export interface ServerToClientEvents {
   /** The others already in the call, sent to a socket that joined it. */
   'users-in-room': (users: CallParticipant[]) => void;
   'user-joined': (peer: PeerRef) => void;
-  'user-left': (peer: PeerRef) => void;
+  'user-left': (peer: PeerLeft) => void;
   offer: (payload: OfferReceived) => void;
   answer: (payload: AnswerReceived) => void;
   'ice-candidate': (payload: IceCandidateReceived) => void;

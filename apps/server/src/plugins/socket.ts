@@ -113,6 +113,8 @@ export default fp(
 
     // Open websockets would keep the HTTP server from closing: end them first.
     app.addHook('preClose', async () => {
+      // Their users will be back on a node in a moment: `user-left` says they dropped.
+      for (const socket of io.of('/').sockets.values()) socket.data.closing = true;
       io.local.disconnectSockets(true);
     });
     app.addHook('onClose', async () => {

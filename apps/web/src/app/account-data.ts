@@ -1,3 +1,4 @@
+import { countChatOutbox, forgetChatOutboxes } from '../features/chat/storage/chat-outbox-storage';
 import { forgetRoomLists } from '../features/rooms/storage/rooms-storage';
 
 /**
@@ -13,4 +14,47 @@ import { forgetRoomLists } from '../features/rooms/storage/rooms-storage';
 export function clearAccountData(): void {
   // userRooms and publicRooms: the rooms list, private rooms' join codes among them.
   forgetRoomLists();
+  // chatOutbox:<userId>: chat messages the server never acknowledged (decision 0027).
+  forgetChatOutboxes();
+}
+
+/**
+ * One kind of work of this account that exists only in this browser and that Sign Out would
+ * throw away: a short phrase for the sign-out question ('2 unsent chat messages'), or null when
+ * there is none. May answer asynchronously (IndexedDB).
+ */
+export type UnsavedWorkProvider = (userId: string) => string | null | Promise<string | null>;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Every feature's unsaved work, in the order the question lists it. A feature whose data would be
+ * lost at Sign Out adds its provider here, so Sign Out asks one question naming all of it
+ * (docs/decisions/0027).
+ */
+export const UNSAVED_WORK: readonly UnsavedWorkProvider[] = [
+  (userId) => {
+    const count = countChatOutbox(userId);
+    return count > 0 ? plural(count, 'unsent chat message', 'unsent chat messages') : null;
+  },
+];
+
+/**
+ * What Sign Out would lose for this account, one phrase per kind; empty when nothing. A provider
+ * that fails is left out rather than blocking the sign-out (signing out must always work,
+ * docs/product.md §3.8).
+ */
+export async function unsavedAccountData(
+  userId: string | null,
+  providers: readonly UnsavedWorkProvider[] = UNSAVED_WORK,
+): Promise<string[]> {
+  if (userId === null) return [];
+  const answers = await Promise.all(
+    providers.map((provider) =>
+      Promise.resolve()
+        .then(() => provider(userId))
+        .catch(() => null),
+    ),
+  );
+  return answers.filter((answer): answer is string => answer !== null && answer !== '');
 }

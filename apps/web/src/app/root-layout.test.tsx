@@ -185,4 +185,47 @@ describe('RootLayout', () => {
     await waitFor(() => expect(currentLocation().pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('asks before Sign Out throws away unsent chat messages: Cancel stays, the other signs out', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem(
+      'chatOutbox:u1',
+      JSON.stringify([
+        { roomId: 'r1', clientId: 'c1', text: 'on its way', at: 1 },
+        { roomId: 'r2', clientId: 'c2', text: 'me too', at: 2 },
+      ]),
+    );
+    mockApi({
+      'GET /api/auth/profile': { body: { user: sampleUser } },
+      'POST /api/auth/logout': { body: { ok: true } },
+    });
+    const { currentLocation } = renderRoutes(routes, { initialEntries: ['/dashboard'] });
+    const user = userEvent.setup();
+    const signOut = async () => {
+      // The signed-in bar is loaded lazily: on a cold, loaded machine it takes a while.
+      const menu = await screen.findByRole(
+        'button',
+        { name: 'Account menu for Asha Rao' },
+        { timeout: 10_000 },
+      );
+      await user.click(menu);
+      await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
+      return screen.findByRole('dialog', { name: 'Sign out?' });
+    };
+
+    let question = await signOut();
+    expect(within(question).getByRole('listitem')).toHaveTextContent(
+      '2 unsent chat messages will be lost',
+    );
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentLocation().pathname).toBe('/dashboard');
+    expect(localStorage.getItem('token')).toBe('tok');
+
+    question = await signOut();
+    await user.click(within(question).getByRole('button', { name: 'Sign out anyway' }));
+    await waitFor(() => expect(currentLocation().pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    // Two trips through the menu and a dialog: more than the default 5 s on a loaded machine.
+  }, 20_000);
 });

@@ -115,7 +115,7 @@ export function createLiveService({
         leftCall = true;
         io.to(channel.call(roomId))
           .except(s.id)
-          .emit('user-left', { id: s.id, name: s.data.user.name, userId });
+          .emit('user-left', { id: s.id, name: s.data.user.name, userId, reason: 'left' });
       }
       s.leave(channel.call(roomId));
       s.leave(channel.chat(roomId));

@@ -124,6 +124,7 @@ export function registerCallHandlers(io: IoServer, { rooms, live, log, limits }:
           id: socket.id,
           name: user.name,
           userId: user.id,
+          reason: 'left',
         });
         await live.announcePresence(roomId);
       }
@@ -236,12 +237,19 @@ export function registerCallHandlers(io: IoServer, { rooms, live, log, limits }:
     });
 
     // `disconnecting`, not `disconnect`: the socket's rooms are still known here.
-    socket.on('disconnecting', () => {
+    socket.on('disconnecting', (reason) => {
       const roomId = socket.data.callRoomId;
       if (!roomId || !socket.rooms.has(channel.call(roomId))) return;
-      socket
-        .to(channel.call(roomId))
-        .emit('user-left', { id: socket.id, name: user.name, userId: user.id });
+      // A dropped link or this node shutting down: the user will likely be back in a moment with
+      // a new socket, so the others keep its tile for a while. The server ending the socket
+      // itself (its session ended) is a departure.
+      const dropped = socket.data.closing === true || reason !== 'server namespace disconnect';
+      socket.to(channel.call(roomId)).emit('user-left', {
+        id: socket.id,
+        name: user.name,
+        userId: user.id,
+        reason: dropped ? 'disconnected' : 'left',
+      });
       // The socket leaves its rooms right after this handler: announce once it has.
       setImmediate(() => {
         live.announcePresence(roomId).catch((err: unknown) => {

@@ -341,8 +341,10 @@ describe('relaying signalling', () => {
       id: b.id,
       name: members[0]!.user.name,
       userId: members[0]!.user.id,
+      reason: 'left',
     });
 
+    // A dropped link is no departure: the client keeps the tile a while for the new socket.
     const left2 = next(a, 'user-left');
     const cId = c.id;
     c.disconnect();
@@ -350,7 +352,25 @@ describe('relaying signalling', () => {
       id: cId,
       name: members[1]!.user.name,
       userId: members[1]!.user.id,
+      reason: 'disconnected',
     });
+  });
+
+  it('tells a call its people dropped, never that they left, when the server shuts down', async () => {
+    const node = await startTestApp({ database: t.database });
+    const { room, owner, members } = await roomWithMembers(node, 3);
+    const sockets = await Promise.all(
+      [owner, ...members].map((u) => connected(node.baseUrl, u.token)),
+    );
+    for (const s of sockets) await s.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    const heard = sockets.map((s) => record(s, 'user-left'));
+    const gone = sockets.map((s) => new Promise((resolve) => s.once('disconnect', resolve)));
+    await node.close();
+    await Promise.all(gone);
+    // The first sockets to go are heard by the ones still open.
+    const all = heard.flat();
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.map((p) => p.reason)).toEqual(all.map(() => 'disconnected'));
   });
 });
 
@@ -369,7 +389,8 @@ describe('dropping sockets when access ends', () => {
       (await http(t.baseUrl, 'POST', '/api/auth/logout', { token: members[0]!.token })).status,
     ).toBe(200);
     expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
-    expect((await left).id).toBe(b1Id);
+    // A session that ended is a departure, not a dropped link.
+    expect(await left).toMatchObject({ id: b1Id, reason: 'left' });
     // The old token is refused on reconnect.
     await expect(connected(t.baseUrl, members[0]!.token)).rejects.toThrow();
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { LogOut, Menu as MenuIcon, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '../../ui/avatar';
@@ -11,6 +11,7 @@ import { BrandLink } from './brand-link';
 import { APP_NAV_ITEMS } from './nav-items';
 import { NotificationsButton } from './notifications-button';
 import { OnlineStatus } from './online-status';
+import { useSignOutQuestion } from './sign-out-question';
 import { useNavbarUser } from './use-navbar-user';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -40,9 +41,16 @@ export default function AppNav() {
   // drawer themselves.
   const closeDrawer = () => setDrawerOpen(false);
 
+  const userId = authUser?.id ?? authUser?._id ?? null;
+  const signOutNow = useCallback(
+    () => void signOut().then(() => navigate('/login', { replace: true })),
+    [signOut, navigate],
+  );
+  // Unsent work (chat messages not yet acknowledged, ...) is named before it goes.
+  const signOutQuestion = useSignOutQuestion(userId, signOutNow);
   const onSignOut = () => {
     setDrawerOpen(false);
-    void signOut().then(() => navigate('/login', { replace: true }));
+    signOutQuestion.request();
   };
 
   return (
@@ -114,6 +122,7 @@ export default function AppNav() {
           </button>
         </nav>
       </Drawer>
+      {signOutQuestion.question}
     </header>
   );
 }

@@ -82,7 +82,6 @@ export interface CallScreenProps {
   /** The id or code the URL used, for the 'Room :id' fallback title. */
   routeId: string;
   user: { id: string | null; name: string; avatar?: string };
-  rtcConfig: RTCConfiguration | undefined;
   initialChatOpen: boolean;
   /** Mic or camera off from the start (the room page's device check). */
   start?: CallStart;
@@ -98,17 +97,10 @@ export interface CallScreenProps {
  * everyone else in a strip beside it (below it on a phone). Toasts move to the top, clear of the
  * control bar and the chat's input.
  */
-export function CallScreen({
-  room,
-  routeId,
-  user,
-  rtcConfig,
-  initialChatOpen,
-  start,
-}: CallScreenProps) {
+export function CallScreen({ room, routeId, user, initialChatOpen, start }: CallScreenProps) {
   const navigate = useNavigate();
   const roomId = roomIdOf(room);
-  const call = useCall({ roomId, name: user.name, rtcConfig, start });
+  const call = useCall({ roomId, userId: user.id, name: user.name, start });
   useToastPlacement('top');
   const chat = useRoomChat({ roomId, userId: user.id, name: user.name });
   const [chatOpen, setChatOpen] = useState(
@@ -168,7 +160,7 @@ export function CallScreen({
   );
   const remoteTile = (p: RemoteParticipant, place: Place) => (
     <RemoteTile
-      key={p.peerId}
+      key={p.key}
       roomId={roomId}
       participant={p}
       pinned={pinned === p.peerId}

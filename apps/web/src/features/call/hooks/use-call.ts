@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { acquireSocket, sessionEndedOn, type AppSocket } from '../../../lib/socket';
 import { toast } from '../../../ui/toast';
 import { emptyParticipants, participantsReducer } from '../lib/participants';
+import { loadCallConfig } from '../api/get-call-config';
 import { CallSession, type JoinOutcome } from '../session/call-session';
 import { LocalMediaController, type LocalMediaSnapshot } from '../webrtc/local-media';
 import { watchAudioLevel } from '../webrtc/audio-level';
@@ -18,8 +19,9 @@ export interface CallStart {
 
 export interface CallOptions {
   roomId: string;
+  /** The signed-in account: the ICE servers' reused copy is its own (TURN credentials). */
+  userId: string | null;
   name: string;
-  rtcConfig: RTCConfiguration | undefined;
   start?: CallStart;
 }
 
@@ -38,7 +40,7 @@ const INITIAL_MEDIA: LocalMediaSnapshot = {
  * acquires local media, opens the live link, joins once both are ready, and runs the session.
  * Everything it exposes is React state plus the control actions.
  */
-export function useCall({ roomId, name, rtcConfig, start }: CallOptions) {
+export function useCall({ roomId, userId, name, start }: CallOptions) {
   const [participants, dispatch] = useReducer(participantsReducer, emptyParticipants);
   const [link, setLink] = useState<LinkStatus>('connecting');
   const [media, setMedia] = useState<LocalMediaSnapshot>(INITIAL_MEDIA);
@@ -56,6 +58,8 @@ export function useCall({ roomId, name, rtcConfig, start }: CallOptions) {
   const handRef = useRef(false);
   // Read once: the choice applies to this visit's first media, not to later renders.
   const startRef = useRef(start);
+  // Asked once per visit, in parallel with the join (docs/decisions/0027).
+  const [rtcConfig] = useState(() => loadCallConfig(userId));
 
   // Local media: acquired once per visit (again on Retry Media).
   useEffect(() => {
@@ -112,11 +116,12 @@ export function useCall({ roomId, name, rtcConfig, start }: CallOptions) {
     };
   }, []);
 
-  // The session starts once the link exists and the ICE servers are known, without waiting for
-  // the camera: every link has its transceivers from the start, and the tracks are handed to them
-  // (replaceTrack) when getUserMedia answers. The others' video does not wait for ours.
+  // The session starts once the link exists, without waiting for the camera or the ICE servers:
+  // the join goes out at once, every link has its transceivers from the start, and the tracks are
+  // handed to them (replaceTrack) when getUserMedia answers. The others' video does not wait for
+  // ours, and the join does not wait for GET /api/config (only the first link does).
   useEffect(() => {
-    if (!socket || !rtcConfig || !controller) return;
+    if (!socket || !controller) return;
     const session = new CallSession({
       socket,
       roomId,
@@ -140,7 +145,12 @@ export function useCall({ roomId, name, rtcConfig, start }: CallOptions) {
       onPeerLeft: (peer) => toast(`${peer} left`),
     });
     sessionRef.current = session;
+    // Closing the tab is leaving (docs/product.md §7.2): said while the link is still up, so the
+    // others see "left" at once rather than a dropped link they wait for.
+    const onPageHide = () => session.leave();
+    window.addEventListener('pagehide', onPageHide);
     return () => {
+      window.removeEventListener('pagehide', onPageHide);
       sessionRef.current = null;
       session.stop();
     };

@@ -14,6 +14,7 @@ describe('participantsReducer', () => {
     const state = run({ type: 'joined', peerId: 'a', name: 'Ann' });
     expect(state.get('a')).toEqual({
       peerId: 'a',
+      key: 'a',
       name: 'Ann',
       stream: null,
       muted: false,
@@ -22,6 +23,22 @@ describe('participantsReducer', () => {
       sharing: false,
       connection: 'connecting',
     });
+  });
+
+  it('moves a tile to its new socket id with its key, stream, state and place', () => {
+    const stream = {} as MediaStream;
+    const state = run(
+      { type: 'joined', peerId: 'a1', name: 'Ann', userId: 'u1' },
+      { type: 'joined', peerId: 'b1', name: 'Bob', userId: 'u2' },
+      { type: 'stream', peerId: 'a1', stream },
+      { type: 'state', peerId: 'a1', hand: true },
+      { type: 'rekey', from: 'a1', to: 'a2' },
+    );
+    expect([...state.keys()]).toEqual(['a2', 'b1']);
+    expect(state.get('a2')).toMatchObject({ peerId: 'a2', key: 'a1', stream, hand: true });
+    // A late event for the old id changes nothing.
+    expect(participantsReducer(state, { type: 'left', peerId: 'a1' })).toBe(state);
+    expect(participantsReducer(state, { type: 'rekey', from: 'zz', to: 'a3' })).toBe(state);
   });
 
   it('keeps the account id when an offer (which names only the sender) re-announces a peer', () => {

@@ -8,6 +8,11 @@ export type PeerConnectionState = 'connecting' | 'connected' | 'reconnecting';
 
 export interface RemoteParticipant {
   peerId: string;
+  /**
+   * The tile's identity for this visit: the first socket id this person had. A person who comes
+   * back with a new socket id (a reconnect, a server restart) keeps it, so the tile stays.
+   */
+  key: string;
   /** The account behind the peer (from users-in-room or user-joined), for its picture. */
   userId?: string;
   name: string;
@@ -25,6 +30,8 @@ export type ParticipantsState = ReadonlyMap<string, RemoteParticipant>;
 export type ParticipantsAction =
   | { type: 'joined'; peerId: string; name: string; userId?: string }
   | { type: 'left'; peerId: string }
+  /** The same person is back under a new socket id: the tile, its stream and state move over. */
+  | { type: 'rekey'; from: string; to: string }
   | { type: 'stream'; peerId: string; stream: MediaStream }
   | {
       type: 'state';
@@ -55,6 +62,7 @@ export function participantsReducer(
       const next = new Map(state);
       next.set(action.peerId, {
         peerId: action.peerId,
+        key: existing?.key ?? action.peerId,
         // An offer names its sender but not the account: keep the account id already known.
         userId: action.userId ?? existing?.userId,
         name: action.name,
@@ -71,6 +79,18 @@ export function participantsReducer(
       if (!state.has(action.peerId)) return state;
       const next = new Map(state);
       next.delete(action.peerId);
+      return next;
+    }
+    case 'rekey': {
+      const existing = state.get(action.from);
+      if (!existing || action.from === action.to) return state;
+      // Rebuilt in the same order: the tile keeps its place on the stage.
+      const next = new Map<string, RemoteParticipant>();
+      for (const [id, p] of state) {
+        if (id === action.to) continue;
+        if (id === action.from) next.set(action.to, { ...existing, peerId: action.to });
+        else next.set(id, p);
+      }
       return next;
     }
     case 'stream':

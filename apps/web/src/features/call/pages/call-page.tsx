@@ -7,15 +7,8 @@ import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
 import { displayName, useAuth } from '../../auth';
 import { roomIdOf, useCallRoom } from '../api/resolve-call-room';
-import { useCallConfig } from '../api/get-call-config';
 import { CallScreen } from '../components/call-screen';
 import type { CallStart } from '../hooks/use-call';
-
-/**
- * The configuration when the server's list could not be fetched: no ICE servers, direct paths
- * only. One object for good, so a re-render does not look like a new configuration to the call.
- */
-const DIRECT_ONLY: RTCConfiguration = {};
 
 function roomFromState(state: unknown, param: string): Room | undefined {
   if (!state || typeof state !== 'object') return undefined;
@@ -54,7 +47,6 @@ export function CallPage() {
   const { user } = useAuth();
   const passed = roomFromState(location.state, roomId);
   const room = useCallRoom(roomId, passed);
-  const config = useCallConfig();
   const [openChat] = useState(
     () => (location.state as { initialTab?: unknown } | null)?.initialTab === 'chat',
   );
@@ -99,8 +91,6 @@ export function CallPage() {
         name: displayName(user),
         avatar: user.profilePic || undefined,
       }}
-      // Without the server's list (a failed request) the call still works on direct paths.
-      rtcConfig={config.data ?? (config.isError ? DIRECT_ONLY : undefined)}
       initialChatOpen={openChat}
       start={start}
     />

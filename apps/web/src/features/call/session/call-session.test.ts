@@ -1,9 +1,13 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CallParticipant, PeerRef } from '@studycircle/shared';
 import type { AppSocket } from '../../../lib/socket';
-import type { ParticipantsAction } from '../lib/participants';
+import {
+  emptyParticipants,
+  participantsReducer,
+  type ParticipantsAction,
+} from '../lib/participants';
 import type { PeerLinkOptions } from '../webrtc/peer-link';
-import { CallSession } from './call-session';
+import { CallSession, RETURN_GRACE_MS, type CallSessionOptions } from './call-session';
 
 /**
  * The session's side of a server restart mid-call (e2e/call-two.spec.ts tests it end to end):
@@ -88,10 +92,13 @@ class FakeSocket {
 }
 
 const peer = (id: string, name = 'Bob'): PeerRef => ({ id, name, userId: 'user-bob' });
+const dropped = (id: string) => ({ ...peer(id), reason: 'disconnected' as const });
+const stream = {} as MediaStream;
 const offer = { type: 'offer' as const, sdp: 'v=0 offer' };
 
-function start(socket: FakeSocket) {
+function start(socket: FakeSocket, options: Partial<CallSessionOptions> = {}) {
   const actions: ParticipantsAction[] = [];
+  const toasts: string[] = [];
   const session = new CallSession({
     socket: socket as unknown as AppSocket,
     roomId: 'room-1',
@@ -102,23 +109,27 @@ function start(socket: FakeSocket) {
     flags: () => ({ muted: false, videoOff: false, hand: false, sharing: false }),
     dispatch: (action) => actions.push(action),
     onJoin: vi.fn(),
-    onPeerJoined: vi.fn(),
-    onPeerLeft: vi.fn(),
+    onPeerJoined: (name) => toasts.push(`${name} joined`),
+    onPeerLeft: (name) => toasts.push(`${name} left`),
+    ...options,
   });
-  return { session, actions };
+  /** The tiles as the call screen holds them. */
+  const tiles = () => actions.reduce(participantsReducer, emptyParticipants);
+  return { session, actions, toasts, tiles };
 }
 
 /** Ann in a call with Bob (old ids), her link to him made from his offer. */
 function inCallWithBob() {
   const socket = new FakeSocket();
-  const { session, actions } = start(socket);
+  const { session, actions, toasts, tiles } = start(socket);
   socket.connect('ann-1');
   socket.acceptJoin([]);
   socket.receive('user-joined', peer('bob-1'));
   socket.receive('offer', { from: 'bob-1', sdp: offer, name: 'Bob' });
   const old = links.at(-1)!;
   expect(old.options.initiator).toBe(false);
-  return { socket, session, actions, old };
+  old.options.onStream(stream);
+  return { socket, session, actions, old, toasts, tiles };
 }
 
 const linksTo = (socket: FakeSocket, peerId: string) =>
@@ -127,25 +138,41 @@ const linksTo = (socket: FakeSocket, peerId: string) =>
 beforeEach(() => {
   links.length = 0;
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('CallSession after a server restart', () => {
-  it('closes the old link once and offers to the peer that joined again first', () => {
-    const { socket, session, old } = inCallWithBob();
+  it('offers to the peer that joined again first, and closes the old link once the new has media', () => {
+    const { socket, session, old, toasts, tiles } = inCallWithBob();
+    const tile = tiles().get('bob-1')!;
     socket.disconnect();
     socket.connect('ann-2');
     // Bob came back first: he is in users-in-room with his new id and Ann offers to him.
     socket.acceptJoin([{ id: 'bob-2', userId: 'user-bob', name: 'Bob' }]);
-    expect(old.closed).toBe(1);
     const fresh = links.at(-1)!;
     expect(fresh).not.toBe(old);
     expect(fresh.options.initiator).toBe(true);
     fresh.options.sendDescription(offer);
     expect(linksTo(socket, 'bob-2').map((e) => e.event)).toEqual(['offer']);
     expect(session.peerConnections()).toEqual([fresh.pc]);
+    // Bob's tile moved to his new id, same tile, still showing the old link's picture.
+    expect([...tiles().keys()]).toEqual(['bob-2']);
+    expect(tiles().get('bob-2')).toMatchObject({ key: tile.key, stream, name: 'Bob' });
+    expect(old.closed).toBe(0);
+    // The new link's tracks arrive before its frames: the old picture stays until it connects.
+    const freshStream = {} as MediaStream;
+    fresh.options.onStream(freshStream);
+    expect(tiles().get('bob-2')?.stream).toBe(stream);
+    expect(old.closed).toBe(0);
+    fresh.options.onState('connected');
+    expect(tiles().get('bob-2')?.stream).toBe(freshStream);
+    expect(old.closed).toBe(1);
+    expect(toasts).toEqual(['Bob joined']);
   });
 
   it('takes the offer of a peer that joined again second, after its user-joined', () => {
-    const { socket, actions, old } = inCallWithBob();
+    const { socket, actions, old, toasts, tiles } = inCallWithBob();
     socket.disconnect();
     socket.connect('ann-2');
     socket.acceptJoin([]);
@@ -160,18 +187,25 @@ describe('CallSession after a server restart', () => {
     expect(fresh.candidates).toEqual([{ candidate: 'c1' }]);
     const bobTiles = actions.filter((a) => a.type === 'joined').map((a) => a.peerId);
     expect(bobTiles.at(-1)).toBe('bob-2');
+    // He never left for Ann: one tile all along, and no second "joined", no "left".
+    expect([...tiles().values()].map((t) => t.key)).toEqual(['bob-1']);
+    expect(actions.some((a) => a.type === 'reset' || a.type === 'left')).toBe(false);
+    expect(toasts).toEqual(['Bob joined']);
   });
 
-  it('leaves the new link alone when the old id of the same person is reported gone late', () => {
-    const { socket, actions, old } = inCallWithBob();
+  it('leaves the new link and the tile alone when the old id of the same person is reported gone late', () => {
+    const { socket, old, toasts, tiles } = inCallWithBob();
     socket.disconnect();
     socket.connect('ann-2');
     socket.acceptJoin([{ id: 'bob-2', userId: 'user-bob', name: 'Bob' }]);
     const fresh = links.at(-1)!;
+    fresh.options.onState('connected');
+    socket.receive('user-left', dropped('bob-1'));
     socket.receive('user-left', peer('bob-1'));
     expect(fresh.closed).toBe(0);
     expect(old.closed).toBe(1);
-    expect(actions.at(-1)).toEqual({ type: 'left', peerId: 'bob-1' });
+    expect([...tiles().keys()]).toEqual(['bob-2']);
+    expect(toasts).toEqual(['Bob joined']);
   });
 
   it('gives up on a dead link without touching the link of the same person after it', () => {
@@ -190,6 +224,149 @@ describe('CallSession after a server restart', () => {
     const before = links.length;
     socket.receive('answer', { from: 'stranger', sdp: { type: 'answer', sdp: 'v=0' } });
     expect(links.length).toBe(before);
+  });
+});
+
+describe('CallSession when someone drops and comes back (issue 21)', () => {
+  it('keeps the tile and link of a peer whose link dropped, and moves them when he is back', () => {
+    const { socket, old, actions, toasts, tiles } = inCallWithBob();
+    // The server shut down (or Bob's link dropped): not a departure.
+    socket.receive('user-left', dropped('bob-1'));
+    expect(old.closed).toBe(0);
+    expect(tiles().get('bob-1')).toMatchObject({ stream });
+    socket.receive('user-joined', peer('bob-2'));
+    socket.receive('offer', { from: 'bob-2', sdp: offer, name: 'Bob' });
+    const fresh = links.at(-1)!;
+    expect(fresh).not.toBe(old);
+    expect([...tiles().values()]).toMatchObject([{ peerId: 'bob-2', key: 'bob-1', stream }]);
+    expect(actions.some((a) => a.type === 'left' || a.type === 'reset')).toBe(false);
+    expect(toasts).toEqual(['Bob joined']);
+  });
+
+  it('says he left, and removes the tile, when he is not back within the grace', () => {
+    vi.useFakeTimers();
+    const { socket, old, toasts, tiles } = inCallWithBob();
+    socket.receive('user-left', dropped('bob-1'));
+    vi.advanceTimersByTime(RETURN_GRACE_MS - 1);
+    expect(tiles().size).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(tiles().size).toBe(0);
+    expect(old.closed).toBe(1);
+    expect(toasts).toEqual(['Bob joined', 'Bob left']);
+  });
+
+  it('waits for him from its own re-join, however long the server was away', () => {
+    vi.useFakeTimers();
+    const { socket, toasts, tiles } = inCallWithBob();
+    socket.receive('user-left', dropped('bob-1'));
+    socket.disconnect();
+    // A slow restart: longer than the grace, with this side's link down all along.
+    vi.advanceTimersByTime(RETURN_GRACE_MS * 2);
+    socket.connect('ann-2');
+    socket.acceptJoin([]);
+    vi.advanceTimersByTime(RETURN_GRACE_MS - 1);
+    socket.receive('user-joined', peer('bob-2'));
+    expect([...tiles().values()].map((t) => t.key)).toEqual(['bob-1']);
+    expect(toasts).toEqual(['Bob joined']);
+  });
+
+  it('still says at once that someone left who left', () => {
+    const { socket, old, toasts, tiles } = inCallWithBob();
+    socket.receive('user-left', { ...peer('bob-1'), reason: 'left' });
+    expect(tiles().size).toBe(0);
+    expect(old.closed).toBe(1);
+    expect(toasts).toEqual(['Bob joined', 'Bob left']);
+  });
+
+  it('after its own re-join removes, with the toast, only those who did not come back', () => {
+    vi.useFakeTimers();
+    const { socket, toasts, tiles } = inCallWithBob();
+    socket.receive('user-joined', { id: 'cat-1', name: 'Cat', userId: 'user-cat' });
+    socket.disconnect();
+    socket.connect('ann-2');
+    socket.acceptJoin([{ id: 'bob-2', userId: 'user-bob', name: 'Bob' }]);
+    vi.advanceTimersByTime(RETURN_GRACE_MS);
+    expect([...tiles().keys()]).toEqual(['bob-2']);
+    expect(toasts).toEqual(['Bob joined', 'Cat joined', 'Cat left']);
+  });
+});
+
+describe('CallSession signalling while the link is down (issue 21)', () => {
+  it('sends nothing queued offline, nor later to an id the new join did not announce', () => {
+    const { socket, old } = inCallWithBob();
+    const sentBefore = socket.emitted.length;
+    socket.disconnect();
+    // The old link keeps gathering and renegotiating while the live link is down.
+    old.options.sendCandidate({ candidate: 'c-offline' });
+    old.options.sendDescription(offer);
+    expect(socket.emitted.length).toBe(sentBefore);
+
+    socket.connect('ann-2');
+    socket.acceptJoin([]);
+    // Bob's old id is dead: the old link must not speak to it from the new socket.
+    old.options.sendCandidate({ candidate: 'c-late' });
+    old.options.sendDescription(offer);
+    const relays = socket.emitted
+      .slice(sentBefore)
+      .filter((e) => ['offer', 'answer', 'ice-candidate'].includes(e.event));
+    expect(relays).toEqual([]);
+    expect(socket.emitted.slice(sentBefore).map((e) => e.event)).toContain('join-room');
+  });
+
+  it('lets only the current link of a peer speak, not the one it replaced', () => {
+    const { socket, old } = inCallWithBob();
+    socket.disconnect();
+    socket.connect('ann-2');
+    // Bob kept his socket (only Ann's link dropped): the same id, a new link.
+    socket.acceptJoin([{ id: 'bob-1', userId: 'user-bob', name: 'Bob' }]);
+    const fresh = links.at(-1)!;
+    expect(fresh).not.toBe(old);
+    const before = linksTo(socket, 'bob-1').length;
+    old.options.sendCandidate({ candidate: 'from-old' });
+    fresh.options.sendCandidate({ candidate: 'from-new' });
+    expect(
+      linksTo(socket, 'bob-1')
+        .slice(before)
+        .map((e) => e.payload),
+    ).toEqual([{ to: 'bob-1', candidate: { candidate: 'from-new' } }]);
+  });
+});
+
+describe('CallSession and the ICE servers (issue 21)', () => {
+  it('joins at once, and makes its links when GET /api/config answers', async () => {
+    let answer!: (config: RTCConfiguration) => void;
+    const config = new Promise<RTCConfiguration>((resolve) => (answer = resolve));
+    const socket = new FakeSocket();
+    start(socket, { rtcConfig: config });
+    socket.connect('ann-1');
+    expect(socket.emitted.map((e) => e.event)).toEqual(['join-room']);
+    socket.acceptJoin([{ id: 'bob-1', userId: 'user-bob', name: 'Bob' }]);
+    socket.receive('user-joined', { id: 'cat-1', name: 'Cat', userId: 'user-cat' });
+    socket.receive('offer', { from: 'cat-1', sdp: offer, name: 'Cat' });
+    socket.receive('ice-candidate', { from: 'cat-1', candidate: { candidate: 'c1' } });
+    expect(links).toHaveLength(0);
+
+    const iceServers = [{ urls: 'turn:turn.example.com' }];
+    answer({ iceServers });
+    await config;
+    await Promise.resolve();
+    expect(links.map((l) => l.options.initiator)).toEqual([true, false]);
+    expect(links.every((l) => l.options.rtcConfig.iceServers === iceServers)).toBe(true);
+    // Cat's offer and the candidate that followed it reached her link, in order.
+    expect(links[1]!.descriptions).toEqual([offer]);
+    expect(links[1]!.candidates).toEqual([{ candidate: 'c1' }]);
+  });
+
+  it('makes direct links when the request fails', async () => {
+    const config = Promise.reject(new Error('offline'));
+    const socket = new FakeSocket();
+    start(socket, { rtcConfig: config });
+    socket.connect('ann-1');
+    socket.acceptJoin([{ id: 'bob-1', userId: 'user-bob', name: 'Bob' }]);
+    await config.catch(() => undefined);
+    await Promise.resolve();
+    expect(links).toHaveLength(1);
+    expect(links[0]!.options.rtcConfig).toEqual({});
   });
 });
 

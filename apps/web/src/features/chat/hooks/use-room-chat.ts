@@ -10,6 +10,12 @@ import { acquireSocket, type AppSocket } from '../../../lib/socket';
 import { toast } from '../../../ui/toast';
 import { getRoomMessages } from '../api/get-room-messages';
 import { mergeChatItems, type ChatItem } from '../lib/chat-items';
+import {
+  forgetChatMessage,
+  keepChatMessage,
+  readChatOutbox,
+  type StoredChatMessage,
+} from '../storage/chat-outbox-storage';
 
 /** How long one send waits for the server's acknowledgement before sending again. */
 export const CHAT_ACK_TIMEOUT_MS = 4000;
@@ -24,11 +30,7 @@ export interface RoomChatOptions {
   loadHistory?: boolean;
 }
 
-interface Outgoing {
-  clientId: string;
-  text: string;
-  at: number;
-}
+type Outgoing = Omit<StoredChatMessage, 'roomId'>;
 
 function newClientId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -37,11 +39,29 @@ function newClientId(): string {
   ).join('');
 }
 
+function pendingItem(message: Outgoing, userId: string | null, name: string): ChatItem {
+  return {
+    id: message.clientId,
+    clientId: message.clientId,
+    userId,
+    name,
+    text: message.text,
+    at: message.at,
+    self: true,
+    pending: true,
+  };
+}
+
 /**
  * A room's live chat (docs/product.md §8.1-§8.3) with nothing lost: history from the server, live
  * messages from the socket, and an outbox that sends one message at a time, in order, until the
  * server acknowledges it (the server drops a repeat by its client id). After the link comes back
  * it fetches what it missed with the history's `after` cursor; older pages come with `before`.
+ *
+ * The outbox is kept in this account's browser storage too (storage/chat-outbox-storage.ts) until
+ * the server answers: a message written before the tab closed, a reload or a crash shows as
+ * pending when the room's chat opens again and is sent then, with its client id, so it is stored
+ * once even if the first try reached the server (docs/decisions/0027).
  */
 export function useRoomChat({
   roomId,
@@ -99,6 +119,8 @@ export function useRoomChat({
           return;
         }
         outbox.current.shift();
+        // Answered for good either way: stored (the ack) or refused (it would be refused again).
+        if (userId !== null) forgetChatMessage(userId, head.clientId);
         if (ack.ok) {
           merge([{ ...toItem(ack.message), clientId: head.clientId, self: true }]);
         } else {
@@ -112,7 +134,23 @@ export function useRoomChat({
         }
         pump();
       });
-  }, [roomId, name, merge, toItem]);
+  }, [roomId, userId, name, merge, toItem]);
+
+  // What this account left unsent in this room (a closed tab, a reload): pending in the list at
+  // once, then sent, oldest first, before anything written now.
+  useEffect(() => {
+    if (!enabled || userId === null) return;
+    const stored = readChatOutbox(userId, roomId).filter(
+      (m) => !outbox.current.some((o) => o.clientId === m.clientId),
+    );
+    if (stored.length === 0) return;
+    outbox.current = [
+      ...stored.map(({ clientId, text, at }) => ({ clientId, text, at })),
+      ...outbox.current,
+    ];
+    merge(stored.map((m) => pendingItem(m, userId, name)));
+    pump();
+  }, [enabled, userId, roomId, name, merge, pump]);
 
   // The stored history, once wanted.
   useEffect(() => {
@@ -172,7 +210,11 @@ export function useRoomChat({
     socket.on('chat-message', onMessage);
     socket.on('call-presence', onPresence);
     socket.on('connect', onConnect);
-    if (socket.connected) subscribe();
+    if (socket.connected) {
+      subscribe();
+      // Messages restored from storage before the socket was known go now.
+      pump();
+    }
     return () => {
       controller.abort();
       socket.off('chat-message', onMessage);
@@ -187,22 +229,13 @@ export function useRoomChat({
   const send = useCallback(
     (text: string) => {
       const message: Outgoing = { clientId: newClientId(), text, at: Date.now() };
+      // Kept before the first try: the tab may close while it is on its way.
+      if (userId !== null) keepChatMessage(userId, { roomId, ...message });
       outbox.current.push(message);
-      merge([
-        {
-          id: message.clientId,
-          clientId: message.clientId,
-          userId,
-          name,
-          text,
-          at: message.at,
-          self: true,
-          pending: true,
-        },
-      ]);
+      merge([pendingItem(message, userId, name)]);
       pump();
     },
-    [merge, pump, userId, name],
+    [merge, pump, roomId, userId, name],
   );
 
   const loadOlder = useCallback(async () => {
