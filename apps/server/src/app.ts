@@ -23,6 +23,7 @@ import { chatRoutes } from './modules/chat/chat.routes.js';
 import { registerChatHandlers } from './modules/chat/chat.socket.js';
 import { registerCallHandlers } from './modules/signalling/signalling.socket.js';
 import { signallingRoutes } from './modules/signalling/signalling.routes.js';
+import { syncRoutes } from './modules/sync/sync.routes.js';
 import { createServices } from './services.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './modules/auth/password.js';
 
@@ -216,6 +217,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(chatRoutes, { prefix: '/api' });
   await app.register(signallingRoutes, { prefix: '/api' });
   await app.register(invitationsRoutes, { prefix: '/api' });
+  await app.register(syncRoutes, { prefix: '/api' });
   await app.register(spaPlugin, { webDist: options.webDist });
 
   return app;

@@ -14,6 +14,12 @@ import {
   type RoomsService,
 } from './modules/rooms/rooms.service.js';
 import { createLiveService, type LiveService } from './modules/signalling/live.service.js';
+import { createFileStore, type FileStore } from './modules/storage/file-store.js';
+import {
+  createSyncService,
+  type SyncEvents,
+  type SyncService,
+} from './modules/sync/sync.service.js';
 import {
   createUsersService,
   type UserEvents,
@@ -34,8 +40,12 @@ import {
  *   contact                    -              -             -
  *   users                      -              UserEvents    -
  *   rooms                      -              RoomEvents    -
+ *   files (storage)            -              -             -
+ *   sync                       files          SyncEvents    -
  *   live                       rooms          -             RoomEvents: takes sockets out;
- *                                                           UserEvents: renames its sockets
+ *                                                           UserEvents: renames its sockets;
+ *                                                           SyncEvents: pokes the user's
+ *                                                           devices (sync-poke)
  *   chat                       rooms          -             -
  *   invitations                rooms, users   -             -
  *   auth                       users, live    -             -
@@ -51,6 +61,9 @@ export interface Services {
   contact: ContactService;
   chat: ChatService;
   live: LiveService;
+  /** File bytes (file notes) by owner and id; its callers decide who may read them. */
+  files: FileStore;
+  sync: SyncService;
 }
 
 declare module 'fastify' {
@@ -73,7 +86,17 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     rateLimiter,
     rateLimitFactor: config.rateLimitFactor,
   });
-  const live = createLiveService({ redis, rooms, roomEvents, userEvents });
+  const files = createFileStore({ db });
+  const syncEvents = createEventBus<SyncEvents>();
+  const sync = createSyncService({
+    db,
+    files,
+    events: syncEvents,
+    rateLimiter,
+    rateLimitFactor: config.rateLimitFactor,
+    log,
+  });
+  const live = createLiveService({ redis, rooms, roomEvents, userEvents, syncEvents });
   const chat = createChatService({ db, rooms });
   const invitations = createInvitationsService({
     db,
@@ -96,5 +119,5 @@ export function createServices(deps: AppDeps, log: FastifyBaseLogger): Services 
     live,
   });
 
-  return { users, auth, rooms, invitations, contact, chat, live };
+  return { users, auth, rooms, invitations, contact, chat, live, files, sync };
 }

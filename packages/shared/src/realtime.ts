@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN, RoomMessageSchema, type RoomMessage } from './rooms.js';
+import type { SyncPoke } from './sync.js';
 
 /**
  * The real-time contract (docs/product.md §9.2, docs/architecture.md "Real-time contract"): the
@@ -425,6 +426,11 @@ export interface ServerToClientEvents {
   'session-ended': (payload: { code: 'SESSION_ENDED'; message: string }) => void;
   /** An event without an ack callback was refused (bad payload, rate limit, call full ...). */
   'server-error': (payload: ServerErrorPayload) => void;
+  /**
+   * The user's study data changed on the server (sync.ts): every device and tab of the user, on
+   * every node, pulls from its cursor. No content but the newest version.
+   */
+  'sync-poke': (payload: SyncPoke) => void;
 }
 
 /**

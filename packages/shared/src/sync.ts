@@ -219,3 +219,6 @@ export const SYNC_MESSAGES = {
   saved: 'Saved',
   couldNotSync: 'Could not sync',
 } as const;
+
+/** The `:id` of the files endpoints: the file note's record id. */
+export const SyncFileParamsSchema = z.object({ id: ClientIdSchema });

@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   REALTIME_MESSAGES,
   SIGNED_OUT_ELSEWHERE_MESSAGE,
+  SYNC_POKE_EVENT,
   type CallParticipant,
   type CallPresence,
 } from '@studycircle/shared';
@@ -11,6 +12,7 @@ import { channel } from '../../plugins/socket-handlers.js';
 import type { IoServer } from '../../types.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
+import type { SyncEvents } from '../sync/sync.service.js';
 import type { UserEvents } from '../users/users.service.js';
 import { createSeatLock } from './seat-lock.js';
 
@@ -41,6 +43,8 @@ export interface LiveServiceDeps {
   roomEvents: EventSubscriber<RoomEvents>;
   /** A renamed user: their open sockets take the new name. */
   userEvents: EventSubscriber<UserEvents>;
+  /** A user's study data changed: their devices are poked to pull. */
+  syncEvents: EventSubscriber<SyncEvents>;
 }
 
 /**
@@ -66,7 +70,13 @@ function refreshLocalSockets(
   }
 }
 
-export function createLiveService({ redis, rooms, roomEvents, userEvents }: LiveServiceDeps) {
+export function createLiveService({
+  redis,
+  rooms,
+  roomEvents,
+  userEvents,
+  syncEvents,
+}: LiveServiceDeps) {
   let io: IoServer | undefined;
   const seatLock = createSeatLock(redis);
 
@@ -140,6 +150,12 @@ export function createLiveService({ redis, rooms, roomEvents, userEvents }: Live
     refreshLocalSockets(io, user);
     // Other nodes exist only with Redis; the in-memory adapter would warn on every rename.
     if (redis) io.serverSideEmit('user-updated', user);
+  });
+
+  // Every socket of the user, on every node (the Redis adapter), the pushing device's own too:
+  // a poke carries no data, only the version, so a device already there skips the pull.
+  syncEvents.on('records-changed', ({ userId, version }) => {
+    io?.to(channel.user(userId)).emit(SYNC_POKE_EVENT, { version });
   });
 
   return {

@@ -1,0 +1,159 @@
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { SyncKind, SyncMutation, SyncPushResult } from '@studycircle/shared';
+import type { Db } from '../../db/client.js';
+import { syncMutations, syncRecords } from '../../db/schema.js';
+
+/**
+ * The sync module's only access to the database: sync_records (every synced record of every
+ * user, tombstones included), sync_mutations (mutation ids already applied) and the one version
+ * sequence. docs/decisions/0022-study-data-on-the-server.md.
+ *
+ * Each mutation is applied in a transaction of its own that first takes a lock per owner (a
+ * transaction-scoped advisory lock): one user's changes are therefore stamped and committed one
+ * at a time, so their versions become visible in increasing order. Without that a pull could
+ * see version 11 committed while 10 is still open, move its cursor past 10 and never see it.
+ * Different users never wait for each other (apart from a rare collision of the lock's hash).
+ */
+
+/** The advisory lock's first key, naming "sync, per owner"; the second is a hash of the owner. */
+const OWNER_LOCK_CLASS = 22;
+
+export interface StoredRecord {
+  kind: SyncKind;
+  id: string;
+  data: unknown;
+  deleted: boolean;
+  version: number;
+  updatedAt: Date;
+}
+
+export function createSyncRepository(db: Db) {
+  return {
+    /**
+     * Applies one mutation at most once: `duplicate` when its id was recorded before (with the
+     * version it got then); a put upserts with the next version unless the record is a tombstone
+     * (`ignored`, the tombstone's version); a delete makes or renews the tombstone. The id is
+     * recorded in the same transaction as the change.
+     */
+    async apply(ownerId: string, m: SyncMutation): Promise<SyncPushResult> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${OWNER_LOCK_CLASS}, hashtext(${ownerId}))`,
+        );
+        const [done] = await tx
+          .select({ version: syncMutations.version })
+          .from(syncMutations)
+          .where(
+            and(eq(syncMutations.ownerId, ownerId), eq(syncMutations.mutationId, m.mutationId)),
+          );
+        if (done) return { mutationId: m.mutationId, status: 'duplicate', version: done.version };
+
+        const key = { ownerId, kind: m.kind, id: m.id };
+        const nextVersion = sql`nextval('sync_version_seq')`;
+        let result: SyncPushResult;
+        if (m.op === 'put') {
+          // ON CONFLICT keeps two racing writers of one record from failing: the second waits for
+          // the first's row lock, then overwrites it (last to arrive wins), or finds a tombstone.
+          const [row] = await tx
+            .insert(syncRecords)
+            .values({ ...key, data: m.data, deleted: false, version: nextVersion })
+            .onConflictDoUpdate({
+              target: [syncRecords.ownerId, syncRecords.kind, syncRecords.id],
+              set: { data: m.data, version: sql`excluded.version`, updatedAt: sql`now()` },
+              setWhere: eq(syncRecords.deleted, false),
+            })
+            .returning({ version: syncRecords.version });
+          if (row) {
+            result = { mutationId: m.mutationId, status: 'applied', version: row.version };
+          } else {
+            const [tombstone] = await tx
+              .select({ version: syncRecords.version })
+              .from(syncRecords)
+              .where(recordIs(ownerId, m.kind, m.id));
+            result = { mutationId: m.mutationId, status: 'ignored', version: tombstone!.version };
+          }
+        } else {
+          const [row] = await tx
+            .insert(syncRecords)
+            .values({ ...key, data: null, deleted: true, version: nextVersion })
+            .onConflictDoUpdate({
+              target: [syncRecords.ownerId, syncRecords.kind, syncRecords.id],
+              set: {
+                data: null,
+                deleted: true,
+                version: sql`excluded.version`,
+                updatedAt: sql`now()`,
+              },
+            })
+            .returning({ version: syncRecords.version });
+          result = { mutationId: m.mutationId, status: 'applied', version: row!.version };
+        }
+        await tx.insert(syncMutations).values({
+          ownerId,
+          mutationId: m.mutationId,
+          version: result.version,
+          status: result.status,
+        });
+        return result;
+      });
+    },
+
+    /** The owner's changes with a version above `since`, oldest first, at most `limit`. */
+    async changesSince(ownerId: string, since: number, limit: number): Promise<StoredRecord[]> {
+      const rows = await db
+        .select({
+          kind: syncRecords.kind,
+          id: syncRecords.id,
+          data: syncRecords.data,
+          deleted: syncRecords.deleted,
+          version: syncRecords.version,
+          updatedAt: syncRecords.updatedAt,
+        })
+        .from(syncRecords)
+        .where(and(eq(syncRecords.ownerId, ownerId), gt(syncRecords.version, since)))
+        .orderBy(asc(syncRecords.version))
+        .limit(limit);
+      return rows.map((r) => ({ ...r, kind: r.kind as SyncKind }));
+    },
+
+    /** One record of the owner's, tombstone or not. */
+    async record(ownerId: string, kind: SyncKind, id: string): Promise<StoredRecord | undefined> {
+      const [row] = await db
+        .select({
+          kind: syncRecords.kind,
+          id: syncRecords.id,
+          data: syncRecords.data,
+          deleted: syncRecords.deleted,
+          version: syncRecords.version,
+          updatedAt: syncRecords.updatedAt,
+        })
+        .from(syncRecords)
+        .where(recordIs(ownerId, kind, id));
+      return row && { ...row, kind: row.kind as SyncKind };
+    },
+
+    /** True when the owner's mutation id has been applied already. */
+    async isApplied(ownerId: string, mutationId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ version: syncMutations.version })
+        .from(syncMutations)
+        .where(and(eq(syncMutations.ownerId, ownerId), eq(syncMutations.mutationId, mutationId)));
+      return row !== undefined;
+    },
+
+    /** Forgets applied mutation ids recorded before `before`; returns how many. */
+    async pruneMutations(before: Date): Promise<number> {
+      const rows = await db
+        .delete(syncMutations)
+        .where(lt(syncMutations.createdAt, before))
+        .returning({ ownerId: syncMutations.ownerId });
+      return rows.length;
+    },
+  };
+}
+
+function recordIs(ownerId: string, kind: SyncKind, id: string) {
+  return and(eq(syncRecords.ownerId, ownerId), eq(syncRecords.kind, kind), eq(syncRecords.id, id));
+}
+
+export type SyncRepository = ReturnType<typeof createSyncRepository>;

@@ -1,0 +1,220 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  SYNC_MESSAGES,
+  tryAgainIn,
+  type FileNoteData,
+  type SyncChange,
+  type SyncMutation,
+  type SyncPullResponse,
+  type SyncPushInput,
+  type SyncPushResponse,
+  type SyncPushResult,
+} from '@studycircle/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { EventPublisher } from '../../lib/events.js';
+import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import type { FileStore, StoredFile } from '../storage/file-store.js';
+import { createSyncRepository } from './sync.repository.js';
+
+/**
+ * A signed-in student's study data on the server (packages/shared sync.ts, issue 18,
+ * docs/decisions/0022-study-data-on-the-server.md): push applies a device's queued mutations,
+ * pull hands back everything above a cursor, and after a push that changed anything the
+ * `records-changed` event lets the live service poke the user's other devices. File notes keep
+ * their bytes in the file store (modules/storage); only their owner reads them through here.
+ */
+
+/** What the sync service publishes; the live service turns it into a `sync-poke`. */
+export interface SyncEvents {
+  /** Something of the user's was stored; `version` is the newest version it got. */
+  'records-changed': { userId: string; version: number };
+}
+
+/**
+ * Per account and minute, times RATE_LIMIT_FACTOR (docs/decisions/0007-rate-limits.md): far above
+ * what a person makes (a device back online sends its queue in pushes of up to 100 mutations),
+ * low enough that one buggy client in a loop cannot flood the database.
+ */
+export const SYNC_RATE_LIMITS = {
+  push: { max: 300, windowMs: 60_000 },
+  fileUpload: { max: 60, windowMs: 60_000 },
+} as const satisfies Record<string, LimitRule>;
+
+/** Applied mutation ids are kept this long: a device offline longer re-sends idempotent puts. */
+export const MUTATION_ID_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Old mutation ids are pruned on a node's first push and then every this many pushes. */
+const PRUNE_EVERY_PUSHES = 1000;
+
+export const SYNC_SERVER_MESSAGES = {
+  rateLimited: 'Too many changes sent at once.',
+  fileMissing: (id: string) =>
+    `The file of file note ${id} has not been uploaded; upload it (PUT /api/sync/files/${id}) before pushing the note.`,
+  sizeMismatch: (id: string) =>
+    `The size of file note ${id} does not match its uploaded file; upload the file again.`,
+  fileOfDeletedNote: 'This file note was deleted; its file is no longer stored.',
+} as const;
+
+export interface SyncServiceDeps {
+  db: Db;
+  files: FileStore;
+  events: EventPublisher<SyncEvents>;
+  rateLimiter: RateLimiter;
+  rateLimitFactor: number;
+  log: FastifyBaseLogger;
+}
+
+export function createSyncService({
+  db,
+  files,
+  events,
+  rateLimiter,
+  rateLimitFactor,
+  log,
+}: SyncServiceDeps) {
+  const repo = createSyncRepository(db);
+  let pushesUntilPrune = 0;
+
+  async function spend(userId: string, name: keyof typeof SYNC_RATE_LIMITS): Promise<void> {
+    const rule = SYNC_RATE_LIMITS[name];
+    const key = `sync-${name}:${userId}`;
+    if (
+      (await rateLimiter.hit(key, rule.windowMs)) >
+      Math.max(1, Math.floor(rule.max * rateLimitFactor))
+    ) {
+      const waitMs = await rateLimiter.msUntilReset(key);
+      throw AppError.tooManyRequests(
+        `${SYNC_SERVER_MESSAGES.rateLimited} ${tryAgainIn(waitMs)}`,
+        waitMs,
+      );
+    }
+  }
+
+  /**
+   * A file note's put needs its bytes stored first, with the size the note states. Checked for
+   * the whole push before anything is applied, so a refused push changed nothing. Puts that will
+   * answer duplicate or ignored need no file (the file of a deleted note is gone).
+   */
+  async function checkFileNotes(userId: string, mutations: SyncMutation[]): Promise<void> {
+    for (const m of mutations) {
+      if (m.op !== 'put' || m.kind !== 'fileNote') continue;
+      if (await repo.isApplied(userId, m.mutationId)) continue;
+      if ((await repo.record(userId, 'fileNote', m.id))?.deleted) continue;
+      const stored = await files.stat(userId, m.id);
+      if (!stored) throw AppError.badRequest(SYNC_SERVER_MESSAGES.fileMissing(m.id));
+      if (stored.size !== m.data.size) {
+        throw AppError.badRequest(SYNC_SERVER_MESSAGES.sizeMismatch(m.id));
+      }
+    }
+  }
+
+  async function pruneSometimes(): Promise<void> {
+    if (pushesUntilPrune-- > 0) return;
+    pushesUntilPrune = PRUNE_EVERY_PUSHES;
+    try {
+      await service.pruneMutations();
+    } catch (err) {
+      log.warn({ err }, 'could not prune old sync mutation ids');
+    }
+  }
+
+  const service = {
+    /** Applies the mutations in order, each in its own transaction; one result per mutation. */
+    async push(user: AuthUser, input: SyncPushInput): Promise<SyncPushResponse> {
+      await spend(user.id, 'push');
+      await checkFileNotes(user.id, input.mutations);
+      const results: SyncPushResult[] = [];
+      let newest = 0;
+      for (const m of input.mutations) {
+        const result = await repo.apply(user.id, m);
+        results.push(result);
+        if (result.status === 'applied') {
+          newest = Math.max(newest, result.version);
+          // The bytes go with the note; an S3-compatible store cannot join the transaction, so
+          // this follows its commit (a failure here leaves bytes nobody can read: logged).
+          if (m.op === 'delete' && m.kind === 'fileNote') {
+            await files.delete(user.id, m.id).catch((err: unknown) => {
+              log.warn({ err, userId: user.id, id: m.id }, "could not delete a file note's bytes");
+            });
+          }
+        }
+      }
+      if (newest > 0) {
+        // The changes are committed whatever happens to the poke; the other devices pull on
+        // their next connect at the latest, so a failed poke must not fail the push.
+        await events
+          .emit('records-changed', { userId: user.id, version: newest })
+          .catch((err: unknown) => {
+            log.warn({ err, userId: user.id }, "could not poke the user's devices");
+          });
+      }
+      await pruneSometimes();
+      return { results };
+    },
+
+    /** The user's changes above `since`, oldest first; `hasMore` when a page was filled. */
+    async pull(user: AuthUser, query: { since: number; limit: number }): Promise<SyncPullResponse> {
+      // One row more than asked tells whether another page waits.
+      const rows = await repo.changesSince(user.id, query.since, query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const changes = page.map(
+        (r): SyncChange =>
+          (r.deleted
+            ? {
+                kind: r.kind,
+                id: r.id,
+                version: r.version,
+                deleted: true,
+                data: null,
+                updatedAt: r.updatedAt.toISOString(),
+              }
+            : {
+                kind: r.kind,
+                id: r.id,
+                version: r.version,
+                deleted: false,
+                data: r.data,
+                updatedAt: r.updatedAt.toISOString(),
+              }) as SyncChange,
+      );
+      return {
+        changes,
+        cursor: page.at(-1)?.version ?? query.since,
+        hasMore: rows.length > query.limit,
+      };
+    },
+
+    /**
+     * Stores a file note's bytes (before its record is pushed). 409 when the note was deleted:
+     * its bytes would never be read again.
+     */
+    async uploadFile(user: AuthUser, id: string, bytes: Buffer) {
+      await spend(user.id, 'fileUpload');
+      if ((await repo.record(user.id, 'fileNote', id))?.deleted) {
+        throw AppError.conflict(SYNC_SERVER_MESSAGES.fileOfDeletedNote);
+      }
+      const stored = await files.put(user.id, id, bytes);
+      return { id, contentType: stored.contentType, size: stored.size };
+    },
+
+    /**
+     * The owner's file with the name its note gives it. 404 alike for another user's file, a
+     * deleted note and a note whose bytes are missing: nothing says which exists.
+     */
+    async readFile(user: AuthUser, id: string): Promise<{ file: StoredFile; fileName: string }> {
+      const record = await repo.record(user.id, 'fileNote', id);
+      const file = record && !record.deleted ? await files.get(user.id, id) : undefined;
+      if (!record || !file) throw AppError.notFound(SYNC_MESSAGES.fileNotFound);
+      return { file, fileName: (record.data as FileNoteData).fileName };
+    },
+
+    /** Forgets applied mutation ids older than MUTATION_ID_RETENTION_MS; returns how many. */
+    pruneMutations(now = new Date()): Promise<number> {
+      return repo.pruneMutations(new Date(now.getTime() - MUTATION_ID_RETENTION_MS));
+    },
+  };
+  return service;
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;
