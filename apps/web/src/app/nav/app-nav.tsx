@@ -5,11 +5,15 @@ import { Avatar } from '../../ui/avatar';
 import { cn } from '../../ui/cn';
 import { Drawer } from '../../ui/drawer';
 import { displayName, useAuth } from '../../features/auth';
+import { useStudySync } from '../sync/use-study-sync';
 import { AvatarMenu } from './avatar-menu';
 import { BrandLink } from './brand-link';
+import { GuestDataDialog } from './guest-data-dialog';
 import { APP_NAV_ITEMS } from './nav-items';
 import { NotificationsButton } from './notifications-button';
 import { OnlineStatus } from './online-status';
+import { SignOutDialog } from './sign-out-dialog';
+import { SyncIndicator } from './sync-indicator';
 import { useNavbarUser } from './use-navbar-user';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -24,13 +28,17 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 /**
  * The signed-in bar (docs/product.md §2.6): the five destinations with their active state, the
  * notifications button and the avatar menu; below the md breakpoint everything moves into a
- * drawer. Loaded lazily, so the landing page never pays for it.
+ * drawer. Loaded lazily, so the landing page never pays for it. Signed in, it also keeps the study
+ * data in sync (app/sync) and shows whether it is saved, offers the guest data this device kept,
+ * and asks at Sign Out when unsent work would be lost (app/unsent-work.ts).
  */
 export default function AppNav() {
   const navigate = useNavigate();
   const { signOut, user: authUser } = useAuth();
   const user = useNavbarUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [unsent, setUnsent] = useState<string[] | null>(null);
+  const sync = useStudySync(authUser);
   const name = displayName(user);
   const email = typeof user?.email === 'string' ? user.email : '';
   const picture = typeof user?.profilePic === 'string' ? user.profilePic : undefined;
@@ -39,9 +47,18 @@ export default function AppNav() {
   // drawer themselves.
   const closeDrawer = () => setDrawerOpen(false);
 
+  const signOutNow = () => {
+    setUnsent(null);
+    void signOut().then(() => navigate('/login', { replace: true }));
+  };
+
+  // Queued work is sent first; only what cannot be sent makes Sign Out ask (docs/product.md §3.8).
   const onSignOut = () => {
     setDrawerOpen(false);
-    void signOut().then(() => navigate('/login', { replace: true }));
+    void import('../unsent-work')
+      .then((m) => m.collectUnsentWork())
+      .catch(() => [])
+      .then((lost) => (lost.length > 0 ? setUnsent(lost) : signOutNow()));
   };
 
   return (
@@ -57,6 +74,7 @@ export default function AppNav() {
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
+          {sync.status && <SyncIndicator status={sync.status} />}
           <NotificationsButton signedIn={authUser !== null} />
           <div className="hidden md:block">
             <AvatarMenu name={name} email={email} picture={picture} onSignOut={onSignOut} />
@@ -108,6 +126,8 @@ export default function AppNav() {
           </button>
         </nav>
       </Drawer>
+      <GuestDataDialog offer={sync.offer} onAnswer={sync.answerOffer} />
+      <SignOutDialog unsent={unsent} onStay={() => setUnsent(null)} onSignOut={signOutNow} />
     </header>
   );
 }

@@ -1,6 +1,5 @@
 import {
   SYNC_LIMITS,
-  SYNC_MESSAGES,
   SyncMutationSchema,
   type SyncChange,
   type SyncMutation,
@@ -334,6 +333,7 @@ export class SyncEngine {
 
   private async push(): Promise<void> {
     const db = await this.openDb();
+    const earlier = this.problem;
     let pushedAny = false;
     for (;;) {
       this.assertOwner();
@@ -354,8 +354,12 @@ export class SyncEngine {
             if (isRetryable(error) || (error instanceof HttpError && error.status === 401)) {
               throw error;
             }
-            await this.drop(entry, refusal(error));
-            continue;
+            // 409: the note was deleted on another device; its put answers 'ignored' and the
+            // note goes here too. Any other refusal drops this change only.
+            if (!(error instanceof HttpError && error.status === 409)) {
+              await this.drop(entry, refusal(error));
+              continue;
+            }
           }
           entry.fileUploaded = true;
           await db.put('outbox', entry);
@@ -367,7 +371,7 @@ export class SyncEngine {
       pushedAny = true;
     }
     // A later change saved: the earlier refusal is no longer the news.
-    if (pushedAny && this.problem !== null) this.problem = null;
+    if (pushedAny && this.problem === earlier) this.problem = null;
     if (pushedAny) this.channel?.postMessage('pushed');
   }
 
@@ -414,7 +418,7 @@ export class SyncEngine {
 
   private async drop(entry: OutboxEntry, reason: string): Promise<void> {
     if (entry.seq !== undefined) await (await this.openDb()).delete('outbox', entry.seq);
-    this.problem = `${SYNC_MESSAGES.couldNotSync}: ${reason}`;
+    this.problem = reason;
   }
 
   private async pull(): Promise<void> {
