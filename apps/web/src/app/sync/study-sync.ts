@@ -337,8 +337,6 @@ export function currentEngine(): SyncEngine | null {
   return engine;
 }
 
-const SIGNED_OUT: SyncStatus = { state: 'saved', pending: 0, reason: null };
-
 /** Subscribes to the status of whichever engine runs (for the indicator). */
 export function subscribeSyncStatus(listener: () => void): () => void {
   let detach = engine?.subscribe(listener);
@@ -354,8 +352,9 @@ export function subscribeSyncStatus(listener: () => void): () => void {
   };
 }
 
-export function readSyncStatus(): SyncStatus {
-  return engine?.getStatus() ?? SIGNED_OUT;
+/** The running engine's status; null until it runs (the guest data is set aside by then). */
+export function readSyncStatus(): SyncStatus | null {
+  return engine?.getStatus() ?? null;
 }
 
 /**

@@ -193,7 +193,10 @@ describe('SyncEngine', () => {
     server.remotePut('y', task('Untouched here'));
     server.down = false;
     e.requestSync();
-    await settle(e, () => server.records.get('task:x')?.data?.title === 'Mine, offline');
+    await settle(
+      e,
+      () => (server.records.get('task:x')?.data as TaskData | null)?.title === 'Mine, offline',
+    );
     // x came back only as this device's own write; y arrived as it is.
     expect(applied.filter((c) => c.id === 'x').map((c) => c.data)).not.toContainEqual(
       task('Older, from elsewhere'),
