@@ -17,6 +17,7 @@ const BENCHES = [
   ['call-js', 'call-route-js.ts'],
   ['profile', 'profile-throughput.ts'],
   ['rooms', 'rooms-list.ts'],
+  ['sync', 'sync.ts'],
   ['signalling', 'signalling.ts'],
   ['idle-sockets', 'idle-sockets.ts'],
   ['lighthouse', 'lighthouse.ts'],
