@@ -1,5 +1,5 @@
 import { forgetRoomLists } from '../features/rooms/storage/rooms-storage';
-import { clearStudyData } from './sync/study-sync';
+import { clearStudyData, flushStudyData } from './sync/study-sync';
 
 /**
  * The one list of what belongs to the signed-in account outside the auth feature's own session
@@ -17,4 +17,55 @@ export async function clearAccountData(): Promise<void> {
   // The account's tasks, notes and resources (the study keys and the sync engine's IndexedDB),
   // then the device's own guest data back in their place (docs/decisions/0023).
   await clearStudyData();
+}
+
+/**
+ * One kind of work of this account that exists only in this browser and that Sign Out would
+ * throw away: a short phrase for the sign-out question ('2 unsent chat messages'), or null when
+ * there is none. May answer asynchronously (IndexedDB).
+ */
+export type UnsavedWorkProvider = (userId: string) => string | null | Promise<string | null>;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** How long Sign Out waits for queued study changes to reach the server before it asks. */
+const STUDY_SEND_WAIT_MS = 5_000;
+
+/**
+ * Every feature's unsaved work, in the order the question lists it. A feature whose data would be
+ * lost at Sign Out adds its provider here, so Sign Out asks one question naming all of it
+ * (docs/decisions/0023). A provider may first try to send its work, within a few seconds.
+ */
+export const UNSAVED_WORK: readonly UnsavedWorkProvider[] = [
+  // Tasks, notes and resources: queued changes are sent first; only what could not be is named.
+  async () => {
+    const unsent = await flushStudyData(STUDY_SEND_WAIT_MS);
+    return unsent > 0
+      ? plural(
+          unsent,
+          'change to your tasks, notes or resources',
+          'changes to your tasks, notes or resources',
+        )
+      : null;
+  },
+];
+
+/**
+ * What Sign Out would lose for this account, one phrase per kind; empty when nothing. A provider
+ * that fails is left out rather than blocking the sign-out (signing out must always work,
+ * docs/product.md §3.8).
+ */
+export async function unsavedAccountData(
+  userId: string | null,
+  providers: readonly UnsavedWorkProvider[] = UNSAVED_WORK,
+): Promise<string[]> {
+  if (userId === null) return [];
+  const answers = await Promise.all(
+    providers.map((provider) =>
+      Promise.resolve()
+        .then(() => provider(userId))
+        .catch(() => null),
+    ),
+  );
+  return answers.filter((answer): answer is string => answer !== null && answer !== '');
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { LogOut, Menu as MenuIcon, Settings, UserRound } from 'lucide-react';
 import { Avatar } from '../../ui/avatar';
@@ -12,7 +12,7 @@ import { GuestDataDialog } from './guest-data-dialog';
 import { APP_NAV_ITEMS } from './nav-items';
 import { NotificationsButton } from './notifications-button';
 import { OnlineStatus } from './online-status';
-import { SignOutDialog } from './sign-out-dialog';
+import { useSignOutQuestion } from './sign-out-question';
 import { SyncIndicator } from './sync-indicator';
 import { useNavbarUser } from './use-navbar-user';
 
@@ -30,14 +30,13 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
  * notifications button and the avatar menu; below the md breakpoint everything moves into a
  * drawer. Loaded lazily, so the landing page never pays for it. Signed in, it also keeps the study
  * data in sync (app/sync) and shows whether it is saved, offers the guest data this device kept,
- * and asks at Sign Out when unsent work would be lost (app/unsent-work.ts).
+ * and asks at Sign Out when unsent work would be lost (sign-out-question.tsx).
  */
 export default function AppNav() {
   const navigate = useNavigate();
   const { signOut, user: authUser } = useAuth();
   const user = useNavbarUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [unsent, setUnsent] = useState<string[] | null>(null);
   const sync = useStudySync(authUser);
   const name = displayName(user);
   const email = typeof user?.email === 'string' ? user.email : '';
@@ -47,18 +46,17 @@ export default function AppNav() {
   // drawer themselves.
   const closeDrawer = () => setDrawerOpen(false);
 
-  const signOutNow = () => {
-    setUnsent(null);
-    void signOut().then(() => navigate('/login', { replace: true }));
-  };
-
-  // Queued work is sent first; only what cannot be sent makes Sign Out ask (docs/product.md §3.8).
+  const userId = authUser?.id ?? authUser?._id ?? null;
+  const signOutNow = useCallback(
+    () => void signOut().then(() => navigate('/login', { replace: true })),
+    [signOut, navigate],
+  );
+  // Unsent work (study changes the server could not take, ...) is named before it goes; queued
+  // study changes are sent first (docs/product.md §3.8, §15.4).
+  const signOutQuestion = useSignOutQuestion(userId, signOutNow);
   const onSignOut = () => {
     setDrawerOpen(false);
-    void import('../unsent-work')
-      .then((m) => m.collectUnsentWork())
-      .catch(() => [])
-      .then((lost) => (lost.length > 0 ? setUnsent(lost) : signOutNow()));
+    signOutQuestion.request();
   };
 
   return (
@@ -127,7 +125,7 @@ export default function AppNav() {
         </nav>
       </Drawer>
       <GuestDataDialog offer={sync.offer} onAnswer={sync.answerOffer} />
-      <SignOutDialog unsent={unsent} onStay={() => setUnsent(null)} onSignOut={signOutNow} />
+      {signOutQuestion.question}
     </header>
   );
 }
