@@ -47,3 +47,15 @@ export async function seedSignedIn(
     window.localStorage.setItem('user', JSON.stringify(s.user));
   }, session);
 }
+
+/**
+ * Marks the study keys (tasks, notes, resources) as the signed-in account's offline copy, as a
+ * returning student's browser holds them (docs/decisions/0023): data seeded there then shows as
+ * the account's rather than as this device's guest data offered at sign-in. Only while a token is
+ * stored, so a sign-out in the test is not undone by the next page load.
+ */
+export async function seedSyncedAccount(page: Page, accountId: string): Promise<void> {
+  await page.addInitScript((id) => {
+    if (window.localStorage.getItem('token')) window.localStorage.setItem('syncedAccount', id);
+  }, accountId);
+}

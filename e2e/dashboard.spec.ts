@@ -4,6 +4,7 @@ import {
   axeViolations,
   expectNoSidewaysScroll,
   seedSignedIn,
+  seedSyncedAccount,
   seedStorage,
   storedJson,
   watchErrors,
@@ -28,6 +29,7 @@ async function signIn(page: Page, baseURL: string, label = 'dash') {
   const account = newAccount(label);
   const session = await registerViaApi(baseURL, account);
   await seedSignedIn(page, session);
+  await seedSyncedAccount(page, session.user.id);
   return { account, session };
 }
 

@@ -4,6 +4,7 @@ import {
   axeViolations,
   expectNoSidewaysScroll,
   seedSignedIn,
+  seedSyncedAccount,
   seedStorage,
   storedJson,
   watchErrors,
@@ -35,6 +36,7 @@ const SMALL_PDF = Buffer.from(
 async function signIn(page: Page, baseURL: string) {
   const session = await registerViaApi(baseURL, newAccount('notes'));
   await seedSignedIn(page, session);
+  await seedSyncedAccount(page, session.user.id);
   return session;
 }
 

@@ -44,6 +44,9 @@ async function storeTasks(
       createdAt: Date.now() - i,
     })),
   );
+  // Once the signed-in bar's sync has made the key the account's copy (it shows its status then):
+  // written earlier, the tasks would count as this device's guest data and be set aside.
+  await expect(page.getByTestId('sync-indicator')).toBeVisible({ timeout: 30_000 });
   await page.evaluate((list) => localStorage.setItem('userTasks', JSON.stringify(list)), dated);
 }
 

@@ -3,6 +3,7 @@ import {
   axeViolations,
   expectNoSidewaysScroll,
   seedSignedIn,
+  seedSyncedAccount,
   seedStorage,
   storedJson,
   watchErrors,
@@ -109,6 +110,7 @@ test('a signed-in student starts from the shared list; a tampered link is never 
   const account = newAccount('reader');
   const session = await registerViaApi(server.baseURL, account);
   await seedSignedIn(page, session);
+  await seedSyncedAccount(page, session.user.id);
   await seedStorage(page, {
     userResources: [
       {

@@ -87,6 +87,19 @@ test('after Sign Out, the next student on the same browser never sees the previo
   await expect(rooms.card(secretRoom.name)).toBeVisible();
   await expect(rooms.card(secretRoom.name).getByText(secretRoom.code)).toBeVisible();
 
+  // And keeps a task and a note, which the browser holds as the account's offline copy.
+  const secretTask = `Book the clinic ${Date.now().toString(36)}`;
+  const secretNote = `Diary entry ${Date.now().toString(36)}`;
+  await page.goto('/tasks');
+  await page.getByRole('textbox', { name: 'Title' }).fill(secretTask);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await page.goto('/notes');
+  await page.getByRole('button', { name: 'New Text Note' }).click();
+  await page.getByLabel('Title').fill(secretNote);
+  await page.getByLabel('Note', { exact: true }).fill('Private thoughts');
+  await page.getByRole('button', { name: 'Save Note' }).click();
+  await expect(page.getByTestId('sync-indicator')).toHaveAttribute('data-state', 'saved');
+
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await page.waitForURL('**/login');
@@ -99,11 +112,25 @@ test('after Sign Out, the next student on the same browser never sees the previo
   expect(stored.local).not.toContain('publicRooms');
   expect(stored.local).not.toContain('token');
   expect(stored.local).not.toContain('user');
+  // The study data too: its keys and the account's IndexedDB database (docs/decisions/0023).
+  for (const key of ['userTasks', 'userNotesText', 'userNotes', 'syncedAccount']) {
+    expect(stored.local).not.toContain(key);
+  }
+  const databases = await page.evaluate(() =>
+    indexedDB.databases().then((list) => list.map((db) => db.name ?? '')),
+  );
+  expect(databases.filter((name) => name.startsWith('studycircle-sync:'))).toEqual([]);
   expect(stored.session).not.toContain('postLoginRedirect');
   // What Sign Out keeps for the first student's return (docs/product.md §3.8).
   expect(stored.local).toEqual(expect.arrayContaining(['lastLoginEmail', 'userBackup']));
 
-  const seen = await watchForSecrets(page, [secretRoom.name, secretRoom.code, first.name]);
+  const seen = await watchForSecrets(page, [
+    secretRoom.name,
+    secretRoom.code,
+    first.name,
+    secretTask,
+    secretNote,
+  ]);
   await signInThroughUi(page, next.email, next.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rooms' }).click();
@@ -114,6 +141,10 @@ test('after Sign Out, the next student on the same browser never sees the previo
   // A full reload paints from whatever is cached: still nothing of the first account.
   await page.reload();
   await expect(rooms.card(nextRoom.name)).toBeVisible();
+  await page.goto('/tasks');
+  await expect(page.getByText('No tasks yet. Create your first task.')).toBeVisible();
+  await page.goto('/notes');
+  await expect(page.getByText('No text notes yet.')).toBeVisible();
   expect(await seen()).toEqual([]);
 });
 

@@ -6,12 +6,15 @@ import { cn } from '../../ui/cn';
 import { PAGE_WIDTHS } from '../../ui/page-width';
 import { Drawer } from '../../ui/drawer';
 import { displayName, useAuth } from '../../features/auth';
+import { useStudySync } from '../sync/use-study-sync';
 import { AvatarMenu } from './avatar-menu';
 import { BrandLink } from './brand-link';
+import { GuestDataDialog } from './guest-data-dialog';
 import { APP_NAV_ITEMS } from './nav-items';
 import { NotificationsButton } from './notifications-button';
 import { OnlineStatus } from './online-status';
 import { useSignOutQuestion } from './sign-out-question';
+import { SyncIndicator } from './sync-indicator';
 import { useNavbarUser } from './use-navbar-user';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -26,13 +29,16 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 /**
  * The signed-in bar (docs/product.md §2.6): the five destinations with their active state, the
  * notifications button and the avatar menu; below the md breakpoint everything moves into a
- * drawer. Loaded lazily, so the landing page never pays for it.
+ * drawer. Loaded lazily, so the landing page never pays for it. Signed in, it also keeps the study
+ * data in sync (app/sync) and shows whether it is saved, offers the guest data this device kept,
+ * and asks at Sign Out when unsent work would be lost (sign-out-question.tsx).
  */
 export default function AppNav() {
   const navigate = useNavigate();
   const { signOut, user: authUser } = useAuth();
   const user = useNavbarUser();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const sync = useStudySync(authUser);
   const name = displayName(user);
   const email = typeof user?.email === 'string' ? user.email : '';
   const picture = typeof user?.profilePic === 'string' ? user.profilePic : undefined;
@@ -46,7 +52,8 @@ export default function AppNav() {
     () => void signOut().then(() => navigate('/login', { replace: true })),
     [signOut, navigate],
   );
-  // Unsent work (chat messages not yet acknowledged, ...) is named before it goes.
+  // Unsent work (study changes the server could not take, ...) is named before it goes; queued
+  // study changes are sent first (docs/product.md §3.8, §15.4).
   const signOutQuestion = useSignOutQuestion(userId, signOutNow);
   const onSignOut = () => {
     setDrawerOpen(false);
@@ -71,6 +78,7 @@ export default function AppNav() {
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
+          {sync.status && <SyncIndicator status={sync.status} />}
           <NotificationsButton signedIn={authUser !== null} />
           <div className="hidden md:block">
             <AvatarMenu name={name} email={email} picture={picture} onSignOut={onSignOut} />
@@ -122,6 +130,7 @@ export default function AppNav() {
           </button>
         </nav>
       </Drawer>
+      <GuestDataDialog offer={sync.offer} onAnswer={sync.answerOffer} />
       {signOutQuestion.question}
     </header>
   );

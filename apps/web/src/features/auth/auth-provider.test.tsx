@@ -58,6 +58,19 @@ describe('AuthProvider (docs/product.md §3.7)', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('keeps the cached user when the profile check gets no answer at all (docs/product.md §3.7)', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('user', JSON.stringify(sampleUser));
+    mockApi({
+      'GET /api/auth/profile': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderProbe();
+    expect(await screen.findByText('Signed in as Asha Rao')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
+
   it('a session ended on another device forgets the account and says so (docs/product.md §3.8)', async () => {
     localStorage.setItem('token', 'tok');
     mockApi({ 'GET /api/auth/profile': { body: { user: sampleUser } } });

@@ -78,7 +78,11 @@ export function AuthProvider({
       })
       .catch(async (err: unknown) => {
         if (!active) return;
-        // The session is over whatever the cause, so its data goes with its token.
+        // No answer at all (offline): the session may be fine, and the account's unsent study
+        // data must survive an offline start (docs/product.md §3.7), so the cached user stays.
+        const cached = (err as { status?: unknown } | null)?.status === 0 && readCachedUser();
+        if (cached) return setState({ user: cached, loading: false, signedOut: false });
+        // Any answer refusing it ends the session, so its data goes with its token.
         const endedElsewhere = (err as { code?: unknown } | null)?.code === SESSION_ENDED_CODE;
         await forgetEverything();
         if (active) setState({ user: null, loading: false, signedOut: false, endedElsewhere });

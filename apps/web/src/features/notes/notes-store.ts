@@ -1,5 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { isRecord, readString, writeJsonAllOrThrow, writeString } from '../../lib/storage';
+import type { FileNoteData, TextNoteData } from '@studycircle/shared';
+import {
+  isRecord,
+  readString,
+  removeKey,
+  writeJsonAllOrThrow,
+  writeString,
+} from '../../lib/storage';
+import { reportLocalChanges, type LocalChange } from '../../lib/sync/local-changes';
 import { fileKind, noteTitle } from './note-rules';
 
 /**
@@ -13,6 +21,11 @@ import { fileKind, noteTitle } from './note-rules';
  * Every change writes the lists as one (all or nothing), stamps notesLastUpdated and fires
  * NOTES_UPDATED_EVENT on window. A refused write (storage full) throws StorageWriteError and
  * leaves every key as it was. Corrupt values read as empty lists.
+ *
+ * Signed in, the keys are the account's offline copy (docs/product.md §15.4): each change made
+ * here is reported to the sync engine (lib/sync/local-changes); the server's changes come back
+ * through applyRemoteNotes, which reports nothing. A file note pulled from the server arrives
+ * without its bytes (fileData is '') until it is opened (cacheFileData).
  */
 
 export const TEXT_NOTES_KEY = 'userNotesText';
@@ -36,6 +49,7 @@ export interface TextNote {
 
 export interface FileNote {
   id: string;
+  /** The file as a data URL; '' for a file of the account not yet downloaded to this device. */
   fileData: string;
   fileName: string;
   fileType: string;
@@ -64,17 +78,6 @@ const when = (value: unknown): string =>
       ? new Date(value).toISOString()
       : '';
 
-function readList(key: string): unknown[] {
-  const raw = readString(key);
-  if (raw === null) return [];
-  try {
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
-}
-
 function toTextNote(value: unknown): TextNote | null {
   if (!isRecord(value) || !str(value.id)) return null;
   const text = str(value.text);
@@ -92,8 +95,10 @@ function toTextNote(value: unknown): TextNote | null {
 
 function toFileNote(value: unknown): FileNote | null {
   if (!isRecord(value) || !str(value.id)) return null;
-  // Only data URLs are ever stored; anything else (a tampered value) is not a file we made.
-  if (!str(value.fileData).startsWith('data:')) return null;
+  // Only data URLs are ever stored, or nothing yet (an account's file whose bytes stay on the
+  // server until opened); anything else (a tampered value) is not a file we made.
+  const fileData = str(value.fileData);
+  if (fileData !== '' && !fileData.startsWith('data:')) return null;
   return {
     id: str(value.id),
     fileData: str(value.fileData),
@@ -103,16 +108,36 @@ function toFileNote(value: unknown): FileNote | null {
   };
 }
 
-export function readTextNotes(): TextNote[] {
-  return readList(TEXT_NOTES_KEY)
+function parseList(raw: string | null): unknown[] {
+  if (raw === null) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Text notes from a raw userNotesText value. */
+export function parseTextNotes(raw: string | null): TextNote[] {
+  return parseList(raw)
     .map(toTextNote)
     .filter((n): n is TextNote => n !== null);
 }
 
-export function readFileNotes(): FileNote[] {
-  return readList(FILE_NOTES_KEY)
+/** File notes from a raw userFileNotes value. */
+export function parseFileNotes(raw: string | null): FileNote[] {
+  return parseList(raw)
     .map(toFileNote)
     .filter((n): n is FileNote => n !== null);
+}
+
+export function readTextNotes(): TextNote[] {
+  return parseTextNotes(readString(TEXT_NOTES_KEY));
+}
+
+export function readFileNotes(): FileNote[] {
+  return parseFileNotes(readString(FILE_NOTES_KEY));
 }
 
 function fileEntry(file: FileNote): NoteEntry {
@@ -207,6 +232,7 @@ export function saveTextNote(
     next = [...texts, saved];
   }
   save(next, files, now);
+  reportLocalChanges([textPut(saved)]);
   return saved;
 }
 
@@ -224,6 +250,7 @@ export function addFileNote(
     uploadedAt: new Date(now).toISOString(),
   };
   save(readTextNotes(), [...files, file], now);
+  reportLocalChanges([filePut(file)]);
   return file;
 }
 
@@ -235,6 +262,181 @@ export function deleteNote(id: string, now: number = Date.now()): void {
   const nextFiles = files.filter((n) => n.id !== id);
   if (nextTexts.length === texts.length && nextFiles.length === files.length) return;
   save(nextTexts, nextFiles, now);
+  const kind = nextTexts.length !== texts.length ? 'textNote' : 'fileNote';
+  reportLocalChanges([{ op: 'delete', kind, id }]);
+}
+
+/** A text note as the server stores it: everything but the id (packages/shared sync.ts). */
+export function textNoteData(note: TextNote): TextNoteData {
+  const { id: _id, ...data } = note;
+  return data;
+}
+
+/** The byte length of a base64 data URL's contents. */
+function dataUrlBytes(dataUrl: string): number {
+  const comma = dataUrl.indexOf(',');
+  const body = dataUrl.slice(comma + 1);
+  if (!dataUrl.slice(0, comma).endsWith(';base64')) return decodeURIComponent(body).length;
+  const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
+  return Math.floor((body.length * 3) / 4) - padding;
+}
+
+/** A file note's metadata as the server stores it; its bytes travel apart. */
+export function fileNoteData(file: FileNote): FileNoteData {
+  return {
+    fileName: file.fileName,
+    fileType: file.fileType,
+    size: file.fileData ? dataUrlBytes(file.fileData) : 0,
+    uploadedAt: file.uploadedAt,
+  };
+}
+
+const withId = (mutationId: string | undefined) => (mutationId ? { mutationId } : {});
+
+function textPut(note: TextNote, mutationId?: string): LocalChange {
+  return {
+    op: 'put',
+    kind: 'textNote',
+    id: note.id,
+    data: textNoteData(note),
+    ...withId(mutationId),
+  };
+}
+
+function filePut(file: FileNote, mutationId?: string): LocalChange {
+  return {
+    op: 'put',
+    kind: 'fileNote',
+    id: file.id,
+    data: fileNoteData(file),
+    fileData: file.fileData,
+    ...withId(mutationId),
+  };
+}
+
+/** A record from the server: its data, or null once deleted. */
+export interface RemoteRecord<T> {
+  id: string;
+  data: T | null;
+}
+
+/**
+ * Writes the server's changes into the lists without reporting them back (they came from there):
+ * a known note is replaced in place, a new one appended, a deleted one removed. A file keeps the
+ * bytes this device already has. Nothing is written when nothing differs.
+ */
+export function applyRemoteNotes(
+  texts: readonly RemoteRecord<TextNoteData>[],
+  files: readonly RemoteRecord<FileNoteData>[],
+  now: number = Date.now(),
+): void {
+  if (texts.length === 0 && files.length === 0) return;
+  const rawTexts = readString(TEXT_NOTES_KEY);
+  const rawFiles = readString(FILE_NOTES_KEY);
+  const nextTexts = merge(parseTextNotes(rawTexts), texts, (id, data) =>
+    toTextNote({ ...data, id }),
+  );
+  const nextFiles = merge(parseFileNotes(rawFiles), files, (id, data, old) =>
+    toFileNote({
+      id,
+      fileName: data.fileName,
+      fileType: data.fileType,
+      uploadedAt: data.uploadedAt,
+      fileData: old?.fileData ?? '',
+    }),
+  );
+  if (JSON.stringify(nextTexts) === rawTexts && JSON.stringify(nextFiles) === rawFiles) return;
+  save(nextTexts, nextFiles, now);
+}
+
+function merge<T extends { id: string }, D>(
+  list: T[],
+  records: readonly RemoteRecord<D>[],
+  make: (id: string, data: D, old: T | undefined) => T | null,
+): T[] {
+  const next: (T | null)[] = [...list];
+  const index = new Map(list.map((item, i) => [item.id, i]));
+  for (const { id, data } of records) {
+    const at = index.get(id);
+    const item = data
+      ? make(id, data, at === undefined ? undefined : (next[at] ?? undefined))
+      : null;
+    if (at === undefined) {
+      if (item) index.set(id, next.push(item) - 1);
+    } else {
+      next[at] = item;
+    }
+  }
+  return next.filter((item): item is T => item !== null);
+}
+
+/**
+ * Stores the bytes of a file fetched from the server (it came from there: nothing is reported).
+ * Returns the file with its data, or null when it is no longer in the list.
+ */
+export function cacheFileData(id: string, fileData: string): FileNote | null {
+  const files = readFileNotes();
+  let found: FileNote | null = null;
+  const next = files.map((file) => {
+    if (file.id !== id) return file;
+    found = { ...file, fileData };
+    return found;
+  });
+  if (found) save(readTextNotes(), next, readNotesUpdatedAt() ?? Date.now());
+  return found;
+}
+
+/**
+ * Adds notes as this device's own changes, keeping their ids (notes set aside as guest data and
+ * taken into the account); each is reported with the mutation id `mutationIdOf` gives it, so
+ * taking the same notes twice sends the same mutations, which the server applies once.
+ */
+export function adoptNotes(
+  texts: readonly TextNote[],
+  files: readonly FileNote[],
+  mutationIdOf: (note: { id: string }) => string,
+  now: number = Date.now(),
+): void {
+  if (texts.length === 0 && files.length === 0) return;
+  const textIds = new Set(texts.map((n) => n.id));
+  const fileIds = new Set(files.map((n) => n.id));
+  save(
+    [...readTextNotes().filter((n) => !textIds.has(n.id)), ...texts],
+    [...readFileNotes().filter((n) => !fileIds.has(n.id)), ...files],
+    now,
+  );
+  reportLocalChanges([
+    ...texts.map((n) => textPut(n, mutationIdOf(n))),
+    ...files.map((n) => filePut(n, mutationIdOf(n))),
+  ]);
+}
+
+/** The raw text and file lists (the guest data set aside while an account's copy is in place). */
+export function readNotesRaw(): { texts: string | null; files: string | null } {
+  return { texts: readString(TEXT_NOTES_KEY), files: readString(FILE_NOTES_KEY) };
+}
+
+/** Removes every note key (the account's copy at sign-out, or guest data once set aside). */
+export function forgetNotes(): void {
+  for (const key of [TEXT_NOTES_KEY, FILE_NOTES_KEY, NOTES_KEY, NOTES_UPDATED_AT_KEY]) {
+    removeKey(key);
+  }
+  window.dispatchEvent(new CustomEvent(NOTES_UPDATED_EVENT, { detail: { count: 0 } }));
+}
+
+/** Puts set-aside notes back, keeping any note already in the lists (same id, same note). */
+export function restoreNotes(
+  raw: { texts: string | null; files: string | null },
+  now = Date.now(),
+) {
+  const texts = readTextNotes();
+  const files = readFileNotes();
+  const textIds = new Set(texts.map((n) => n.id));
+  const fileIds = new Set(files.map((n) => n.id));
+  const backTexts = parseTextNotes(raw.texts).filter((n) => !textIds.has(n.id));
+  const backFiles = parseFileNotes(raw.files).filter((n) => !fileIds.has(n.id));
+  if (backTexts.length === 0 && backFiles.length === 0) return;
+  save([...backTexts, ...texts], [...backFiles, ...files], now);
 }
 
 /** Calls `listener` after a change here or in another tab; returns the unsubscribe function. */

@@ -1,4 +1,6 @@
+import type { ResourceData } from '@studycircle/shared';
 import { StorageWriteError, isRecord, readString, removeKey, writeString } from '../../lib/storage';
+import { reportLocalChanges, type LocalChange } from '../../lib/sync/local-changes';
 import { RESOURCE_TYPES, type ResourceType } from './resource-rules';
 
 /**
@@ -11,6 +13,11 @@ import { RESOURCE_TYPES, type ResourceType } from './resource-rules';
  *
  * Entries: id, title, link (a full http(s) URL), type, tags, uploadedAt (ms), by. New entries
  * are appended, so the newest is last (the dashboard shows the last 4, newest first).
+ *
+ * Signed in, the user's list (and the shared key every save writes) is the account's offline copy
+ * (docs/product.md §15.4): adding and removing report to the sync engine
+ * (lib/sync/local-changes); the server's changes come back through applyRemoteResources, which
+ * reports nothing. The guest list (userResources:guest) is this device's own.
  */
 
 export const SHARED_RESOURCES_KEY = 'userResources';
@@ -144,6 +151,7 @@ export function addResource(
     by: uploaderName(user),
   };
   save(user, [...readResources(user), resource]);
+  reportLocalChanges([put(resource)]);
   return resource;
 }
 
@@ -154,6 +162,114 @@ export function removeResource(user: ResourceOwner | null | undefined, id: strin
     user,
     list.filter((resource) => resource.id !== id),
   );
+  if (list.some((resource) => resource.id === id)) {
+    reportLocalChanges([{ op: 'delete', kind: 'resource', id }]);
+  }
+}
+
+/** A resource as the server stores it: everything but the id (packages/shared sync.ts). */
+export function resourceData(resource: Resource): ResourceData {
+  const { id: _id, ...data } = resource;
+  return data;
+}
+
+function put(resource: Resource, mutationId?: string): LocalChange {
+  return {
+    op: 'put',
+    kind: 'resource',
+    id: resource.id,
+    data: resourceData(resource),
+    ...(mutationId ? { mutationId } : {}),
+  };
+}
+
+/** A record from the server: its data, or null once deleted. */
+export interface RemoteResource {
+  id: string;
+  data: ResourceData | null;
+}
+
+/**
+ * Writes the server's changes into `user`'s list (and the shared key) without reporting them back:
+ * a known resource is replaced in place, a new one appended, a deleted one removed. Nothing is
+ * written when nothing differs.
+ */
+export function applyRemoteResources(
+  user: ResourceOwner,
+  records: readonly RemoteResource[],
+): void {
+  if (records.length === 0) return;
+  const raw = readString(resourcesKeyFor(user));
+  const list = parseResources(raw);
+  const next: (Resource | null)[] = [...list];
+  const index = new Map(list.map((resource, i) => [resource.id, i]));
+  for (const { id, data } of records) {
+    const at = index.get(id);
+    const resource = data ? toResource({ ...data, id }, 0) : null;
+    if (at === undefined) {
+      if (resource) index.set(id, next.push(resource) - 1);
+    } else {
+      next[at] = resource;
+    }
+  }
+  const result = next.filter((resource): resource is Resource => resource !== null);
+  if (JSON.stringify(result) !== raw || readString(SHARED_RESOURCES_KEY) !== raw) {
+    save(user, result);
+  }
+}
+
+/**
+ * Adds resources to `user`'s list as this device's own changes, keeping their ids (guest resources
+ * taken into the account); each is reported with the mutation id `mutationIdOf` gives it, so
+ * taking the same resources twice sends the same mutations, which the server applies once.
+ */
+export function adoptResources(
+  user: ResourceOwner,
+  adopted: readonly Resource[],
+  mutationIdOf: (resource: Resource) => string,
+): void {
+  if (adopted.length === 0) return;
+  const ids = new Set(adopted.map((resource) => resource.id));
+  const own = parseResources(readString(resourcesKeyFor(user)));
+  save(user, [...own.filter((resource) => !ids.has(resource.id)), ...adopted]);
+  reportLocalChanges(adopted.map((resource) => put(resource, mutationIdOf(resource))));
+}
+
+/** The guest list (userResources:guest): what a signed-out visitor added on this device. */
+export function readGuestResources(): Resource[] {
+  return parseResources(readString(resourcesKeyFor(null)));
+}
+
+/** Removes some of the guest list (the ones taken into an account). */
+export function forgetGuestResources(ids: ReadonlySet<string>): void {
+  const key = resourcesKeyFor(null);
+  const rest = parseResources(readString(key)).filter((resource) => !ids.has(resource.id));
+  if (rest.length === 0) removeKey(key);
+  else writeString(key, JSON.stringify(rest));
+  window.dispatchEvent(new Event(RESOURCES_UPDATED_EVENT));
+}
+
+/** The raw value of `user`'s own list (a list this device kept before it was the account's copy). */
+export function readOwnResourcesRaw(user: ResourceOwner): string | null {
+  return readString(resourcesKeyFor(user));
+}
+
+/** Removes `user`'s list and the shared key, which mirrors it (docs/product.md §12.4). */
+export function forgetAccountResources(user: ResourceOwner): void {
+  removeKey(resourcesKeyFor(user));
+  removeKey(SHARED_RESOURCES_KEY);
+  window.dispatchEvent(new Event(RESOURCES_UPDATED_EVENT));
+}
+
+/** Puts a set-aside own list back under `user`'s key, keeping what is there (same id, same one). */
+export function restoreOwnResources(user: ResourceOwner, raw: string): void {
+  const key = resourcesKeyFor(user);
+  const current = parseResources(readString(key));
+  const ids = new Set(current.map((resource) => resource.id));
+  const back = parseResources(raw).filter((resource) => !ids.has(resource.id));
+  if (back.length === 0) return;
+  writeString(key, JSON.stringify([...back, ...current]));
+  window.dispatchEvent(new Event(RESOURCES_UPDATED_EVENT));
 }
 
 /** Calls `listener` after a change here or in another tab; returns the unsubscribe function. */

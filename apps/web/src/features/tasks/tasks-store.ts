@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { isRecord, readString, writeJsonOrThrow } from '../../lib/storage';
+import type { TaskData } from '@studycircle/shared';
+import { isRecord, readString, removeKey, writeJsonOrThrow } from '../../lib/storage';
+import { reportLocalChanges, type LocalChange } from '../../lib/sync/local-changes';
 
 /**
  * The only code that touches the userTasks key (docs/product.md §11.4). The stored list is
@@ -13,6 +15,10 @@ import { isRecord, readString, writeJsonOrThrow } from '../../lib/storage';
  *
  * Writes throw StorageWriteError when the browser refuses them (storage full); the stored list is
  * then unchanged, so nothing already saved is lost.
+ *
+ * Signed in, the key is the account's offline copy (docs/product.md §15.4): each change made here
+ * is reported to the sync engine (lib/sync/local-changes), and the engine writes the server's
+ * changes back through applyRemoteTasks, which reports nothing.
  */
 
 export const TASKS_KEY = 'userTasks';
@@ -94,6 +100,20 @@ function save(tasks: Task[]): void {
   window.dispatchEvent(new Event(TASKS_UPDATED_EVENT));
 }
 
+/** A task as the server stores it: everything but the id (packages/shared sync.ts). */
+export function taskData(task: Task): TaskData {
+  const { id: _id, ...data } = task;
+  return data;
+}
+
+const put = (task: Task, mutationId?: string): LocalChange => ({
+  op: 'put',
+  kind: 'task',
+  id: task.id,
+  data: taskData(task),
+  ...(mutationId ? { mutationId } : {}),
+});
+
 /** A unique id: randomUUID where the browser has it (secure contexts), else time plus random. */
 export function newId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') {
@@ -120,6 +140,7 @@ export function addTask(input: NewTask, now: number = Date.now()): Task | null {
     completed: false,
   };
   save([...readTasks(), task]);
+  reportLocalChanges([put(task)]);
   return task;
 }
 
@@ -135,7 +156,10 @@ export function toggleTask(id: string, now: number = Date.now()): Task | null {
     updated = next;
     return next;
   });
-  if (updated) save(tasks);
+  if (updated) {
+    save(tasks);
+    reportLocalChanges([put(updated)]);
+  }
   return updated;
 }
 
@@ -166,7 +190,10 @@ export function updateTask(id: string, edit: TaskEdit): Task | null {
     };
     return updated;
   });
-  if (updated) save(tasks);
+  if (updated) {
+    save(tasks);
+    reportLocalChanges([put(updated)]);
+  }
   return updated;
 }
 
@@ -174,7 +201,74 @@ export function updateTask(id: string, edit: TaskEdit): Task | null {
 export function deleteTask(id: string): void {
   const tasks = readTasks();
   const rest = tasks.filter((task) => task.id !== id);
-  if (rest.length !== tasks.length) save(rest);
+  if (rest.length === tasks.length) return;
+  save(rest);
+  reportLocalChanges([{ op: 'delete', kind: 'task', id }]);
+}
+
+/** A record from the server: its data, or null once deleted. */
+export interface RemoteTask {
+  id: string;
+  data: TaskData | null;
+}
+
+/**
+ * Writes the server's changes into the list without reporting them back (they came from there):
+ * a known task is replaced in place, a new one appended, a deleted one removed. Nothing is written
+ * when nothing differs.
+ */
+export function applyRemoteTasks(records: readonly RemoteTask[]): void {
+  if (records.length === 0) return;
+  const raw = readString(TASKS_KEY);
+  const tasks = parseTasks(raw);
+  const index = new Map(tasks.map((task, i) => [task.id, i]));
+  const next: (Task | null)[] = [...tasks];
+  for (const { id, data } of records) {
+    const at = index.get(id);
+    const task = data ? toTask({ ...data, id }) : null;
+    if (at === undefined) {
+      if (task) index.set(id, next.push(task) - 1);
+    } else {
+      next[at] = task;
+    }
+  }
+  const list = next.filter((task): task is Task => task !== null);
+  if (JSON.stringify(list) !== raw) save(list);
+}
+
+/**
+ * Adds tasks to the list as this device's own changes, keeping their ids (guest tasks taken into
+ * the account): each is reported with the mutation id `mutationIdOf` gives it, so taking the same
+ * tasks twice sends the same mutations, which the server applies once.
+ */
+export function adoptTasks(adopted: readonly Task[], mutationIdOf: (task: Task) => string): void {
+  if (adopted.length === 0) return;
+  const byId = new Map(adopted.map((task) => [task.id, task]));
+  const kept = readTasks().filter((task) => !byId.has(task.id));
+  save([...kept, ...adopted]);
+  reportLocalChanges(adopted.map((task) => put(task, mutationIdOf(task))));
+}
+
+/** The key's raw value (the guest data set aside while an account's copy is in its place). */
+export function readTasksRaw(): string | null {
+  return readString(TASKS_KEY);
+}
+
+/** Removes the key (the account's copy at sign-out, or guest data once set aside). */
+export function forgetTasks(): void {
+  removeKey(TASKS_KEY);
+  window.dispatchEvent(new Event(TASKS_UPDATED_EVENT));
+}
+
+/**
+ * Puts set-aside guest tasks back, keeping any task already in the list (the same id is the same
+ * task).
+ */
+export function restoreTasks(raw: string): void {
+  const current = readTasks();
+  const ids = new Set(current.map((task) => task.id));
+  const back = parseTasks(raw).filter((task) => !ids.has(task.id));
+  if (back.length > 0) save([...back, ...current]);
 }
 
 /**

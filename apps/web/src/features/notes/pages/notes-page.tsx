@@ -20,6 +20,7 @@ import { formatDay } from '../../../lib/dates';
 import { StorageWriteError } from '../../../lib/storage';
 import { readCachedRooms, roomIdOf, ShareWithRoomButton } from '../../rooms';
 import { dataUrlToBlob } from '../file-data';
+import { saveAs, withFileData } from '../file-on-demand';
 import { needsReadMore } from '../note-rules';
 import {
   deleteNote,
@@ -52,10 +53,12 @@ const iconButton = cn(actionBase, 'text-slate-700 hover:bg-slate-100');
 function FileCard({
   file,
   onPreview,
+  onDownload,
   onDelete,
 }: {
   file: FileNote;
   onPreview: (file: FileNote) => void;
+  onDownload: (file: FileNote) => void;
   onDelete: (id: string) => boolean;
 }) {
   const isImage = file.fileType.startsWith('image/');
@@ -99,15 +102,28 @@ function FileCard({
                 Preview
               </button>
             )}
-            <a
-              href={file.fileData}
-              download={file.fileName}
-              className={iconButton}
-              aria-label={`Download ${file.fileName}`}
-            >
-              <Download aria-hidden="true" className="h-4 w-4" />
-              Download
-            </a>
+            {file.fileData ? (
+              <a
+                href={file.fileData}
+                download={file.fileName}
+                className={iconButton}
+                aria-label={`Download ${file.fileName}`}
+              >
+                <Download aria-hidden="true" className="h-4 w-4" />
+                Download
+              </a>
+            ) : (
+              // An account's file not yet on this device: fetched when asked for.
+              <button
+                type="button"
+                className={iconButton}
+                onClick={() => onDownload(file)}
+                aria-label={`Download ${file.fileName}`}
+              >
+                <Download aria-hidden="true" className="h-4 w-4" />
+                Download
+              </button>
+            )}
             <ShareWithRoomButton
               target={{ kind: 'fileNote', id: file.id, name: file.fileName }}
               className={iconButton}
@@ -206,7 +222,27 @@ export function NotesPage() {
     }
   };
 
+  // A file pulled from the account arrives without its bytes: they are fetched on first use.
+  const fetched = async (file: FileNote): Promise<FileNote | null> => {
+    try {
+      const ready = await withFileData(file);
+      setError(null);
+      return ready;
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      return null;
+    }
+  };
+
+  const download = (file: FileNote) => {
+    void fetched(file).then((ready) => ready && saveAs(ready.fileData, ready.fileName));
+  };
+
   const preview = (file: FileNote) => {
+    if (!file.fileData) {
+      void fetched(file).then((ready) => ready && preview(ready));
+      return;
+    }
     if (file.fileType === 'application/pdf') {
       // A PDF opens in the browser's own viewer in a new tab; a blob: URL keeps it on this origin.
       const url = URL.createObjectURL(dataUrlToBlob(file.fileData, 'application/pdf'));
@@ -273,7 +309,13 @@ export function NotesPage() {
         ) : (
           <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {newestFirst(files).map((file) => (
-              <FileCard key={file.id} file={file} onPreview={preview} onDelete={remove} />
+              <FileCard
+                key={file.id}
+                file={file}
+                onPreview={preview}
+                onDownload={download}
+                onDelete={remove}
+              />
             ))}
           </ul>
         )}

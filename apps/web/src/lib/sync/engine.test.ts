@@ -1,0 +1,327 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type {
+  SyncChange,
+  SyncMutation,
+  SyncPullResponse,
+  SyncPushResponse,
+  TaskData,
+} from '@studycircle/shared';
+import { HttpError } from '../http';
+import { SyncEngine } from './engine';
+import { markSyncedAccount, reportLocalChanges } from './local-changes';
+import { deleteAccountDb, openAccountDb } from './sync-db';
+import type { SyncTransport } from './transport';
+
+const offline = () => new HttpError(0, 'Network error', undefined, false);
+
+/**
+ * The engine against an in-memory server that keeps the sync contract (packages/shared sync.ts):
+ * one version counter, mutation ids applied once, tombstones that a later put cannot undo. The
+ * real endpoints are covered by apps/server/src/modules/sync and e2e/sync.spec.ts.
+ */
+class ContractServer implements SyncTransport {
+  version = 0;
+  records = new Map<string, SyncChange>();
+  applied = new Map<string, number>();
+  files = new Map<string, string>();
+  pushes: SyncMutation[][] = [];
+  pulls: number[] = [];
+  /** Errors to throw on the next calls, in order. */
+  failures: unknown[] = [];
+  /** A mutation id the server refuses with a 400. */
+  refuse: string | null = null;
+  /** While true, no request gets an answer. */
+  down = false;
+
+  async push({ mutations }: { mutations: SyncMutation[] }): Promise<SyncPushResponse> {
+    if (this.down) throw offline();
+    this.pushes.push(mutations);
+    const failure = this.failures.shift();
+    if (failure) throw failure;
+    if (mutations.some((m) => m.mutationId === this.refuse)) {
+      throw new HttpError(400, 'Links must start with http:// or https://', 'VALIDATION', true);
+    }
+    return {
+      results: mutations.map((m) => {
+        const seen = this.applied.get(m.mutationId);
+        if (seen !== undefined)
+          return { mutationId: m.mutationId, status: 'duplicate', version: seen };
+        const key = `${m.kind}:${m.id}`;
+        const current = this.records.get(key);
+        if (current?.deleted && m.op === 'put') {
+          return { mutationId: m.mutationId, status: 'ignored', version: current.version };
+        }
+        const version = ++this.version;
+        this.applied.set(m.mutationId, version);
+        const updatedAt = new Date().toISOString();
+        this.records.set(
+          key,
+          m.op === 'put'
+            ? ({
+                kind: m.kind,
+                id: m.id,
+                version,
+                deleted: false,
+                data: m.data,
+                updatedAt,
+              } as SyncChange)
+            : { kind: m.kind, id: m.id, version, deleted: true, data: null, updatedAt },
+        );
+        return { mutationId: m.mutationId, status: 'applied', version };
+      }),
+    };
+  }
+
+  async pull(since: number): Promise<SyncPullResponse> {
+    if (this.down) throw offline();
+    this.pulls.push(since);
+    const failure = this.failures.shift();
+    if (failure) throw failure;
+    const changes = [...this.records.values()]
+      .filter((c) => c.version > since)
+      .sort((a, b) => a.version - b.version);
+    return { changes, cursor: changes.at(-1)?.version ?? since, hasMore: false };
+  }
+
+  async putFile(id: string, dataUrl: string): Promise<void> {
+    this.files.set(id, dataUrl);
+  }
+
+  /** A change made on another device. */
+  remotePut(id: string, data: TaskData): void {
+    const version = ++this.version;
+    this.records.set(`task:${id}`, {
+      kind: 'task',
+      id,
+      version,
+      deleted: false,
+      data,
+      updatedAt: new Date().toISOString(),
+    });
+  }
+}
+
+const ACCOUNT = 'acct-1';
+const task = (title: string): TaskData => ({
+  title,
+  due: null,
+  priority: 'medium',
+  status: 'open',
+  createdAt: 1,
+  completed: false,
+});
+
+const engines: SyncEngine[] = [];
+function engine(server: SyncTransport, apply: (changes: SyncChange[]) => void = () => {}) {
+  const e = new SyncEngine({ account: ACCOUNT, apply, transport: server, random: () => 1 });
+  engines.push(e);
+  e.start();
+  return e;
+}
+
+/** Waits until the engine is idle with nothing queued, or `check` holds. */
+async function settle(e: SyncEngine, check: () => boolean = () => true) {
+  await vi.waitFor(async () => {
+    expect(check()).toBe(true);
+    expect(await e.flush(50)).toBe(0);
+  });
+}
+
+async function outbox(): Promise<SyncMutation[]> {
+  const db = await openAccountDb(ACCOUNT, () => undefined);
+  const entries = await db.getAll('outbox');
+  db.close();
+  return entries.map((e) => e.mutation);
+}
+
+beforeEach(() => {
+  markSyncedAccount(ACCOUNT);
+});
+
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.stop();
+  await deleteAccountDb(ACCOUNT);
+  vi.useRealTimers();
+});
+
+describe('SyncEngine', () => {
+  it('keeps queued changes in IndexedDB until the server has them, across a restart', async () => {
+    const server = new ContractServer();
+    server.failures = [offline(), offline(), offline()];
+    const first = engine(server);
+    reportLocalChanges([{ op: 'put', kind: 'task', id: 't1', data: task('Read chapter 3') }]);
+    await vi.waitFor(async () => expect(await outbox()).toHaveLength(1));
+    expect(await first.flush(100)).toBe(1);
+    expect(first.getStatus().state).toBe('offline');
+    const [queued] = await outbox();
+    await first.stop();
+
+    // A new tab (or the same after a reboot) sends the very same mutation.
+    server.failures = [];
+    const second = engine(server);
+    await settle(second, () => server.records.has('task:t1'));
+    expect(await outbox()).toEqual([]);
+    expect(server.pushes.at(-1)?.[0]?.mutationId).toBe(queued?.mutationId);
+    expect(second.getStatus()).toEqual({ state: 'saved', pending: 0, reason: null });
+  });
+
+  it('pulls from its cursor and applies what came, nothing twice', async () => {
+    const server = new ContractServer();
+    server.remotePut('a', task('From the laptop'));
+    const applied: SyncChange[] = [];
+    const first = engine(server, (changes) => applied.push(...changes));
+    await settle(first, () => applied.length === 1);
+    expect(applied[0]).toMatchObject({ id: 'a', data: { title: 'From the laptop' } });
+    await first.stop();
+
+    server.remotePut('b', task('From the phone'));
+    const second = engine(server, (changes) => applied.push(...changes));
+    await settle(second, () => applied.length === 2);
+    expect(applied.map((c) => c.id)).toEqual(['a', 'b']);
+    expect(server.pulls.at(-1)).toBe(2);
+  });
+
+  it('a change made offline wins over an older one made elsewhere meanwhile', async () => {
+    const server = new ContractServer();
+    server.down = true;
+    const applied: SyncChange[] = [];
+    const e = engine(server, (changes) => applied.push(...changes));
+    reportLocalChanges([{ op: 'put', kind: 'task', id: 'x', data: task('Mine, offline') }]);
+    await vi.waitFor(async () => expect(await outbox()).toHaveLength(1));
+    server.remotePut('x', task('Older, from elsewhere'));
+    server.remotePut('y', task('Untouched here'));
+    server.down = false;
+    e.requestSync();
+    await settle(
+      e,
+      () => (server.records.get('task:x')?.data as TaskData | null)?.title === 'Mine, offline',
+    );
+    // x came back only as this device's own write; y arrived as it is.
+    expect(applied.filter((c) => c.id === 'x').map((c) => c.data)).not.toContainEqual(
+      task('Older, from elsewhere'),
+    );
+    expect(applied.some((c) => c.id === 'y')).toBe(true);
+  });
+
+  it('retries with backoff after failures and then sends', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const server = new ContractServer();
+    server.failures = [new HttpError(503, 'Service Unavailable', undefined, false), offline()];
+    const e = engine(server);
+    reportLocalChanges([{ op: 'put', kind: 'task', id: 't', data: task('Retry me') }]);
+    await vi.waitFor(() => expect(server.pushes).toHaveLength(1));
+    await vi.waitFor(() => expect(e.getStatus().state).toBe('error'));
+    expect(e.getStatus().reason).toMatch(/could not save/);
+    // First retry after 1 s, the second after 2 s (random() = 1 takes the full delay).
+    await vi.advanceTimersByTimeAsync(999);
+    expect(server.pushes).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(server.pushes).toHaveLength(2));
+    await vi.waitFor(() => expect(e.getStatus().state).toBe('offline'));
+    await vi.advanceTimersByTimeAsync(2000);
+    await vi.waitFor(() => expect(server.records.has('task:t')).toBe(true));
+    await vi.waitFor(() => expect(e.getStatus().state).toBe('saved'));
+  });
+
+  it('drops a mutation the server refuses, says why, and sends the rest', async () => {
+    const server = new ContractServer();
+    const e = engine(server);
+    server.failures = [offline()];
+    reportLocalChanges([
+      { op: 'put', kind: 'task', id: 'ok1', data: task('Fine') },
+      {
+        op: 'put',
+        kind: 'resource',
+        id: 'bad',
+        data: {
+          title: 'Bad',
+          link: 'https://example.com',
+          type: 'notes',
+          tags: [],
+          uploadedAt: 1,
+          by: 'You',
+        },
+      },
+      { op: 'put', kind: 'task', id: 'ok2', data: task('Also fine') },
+    ]);
+    await vi.waitFor(async () => expect(await outbox()).toHaveLength(3));
+    server.refuse = (await outbox())[1]!.mutationId;
+    e.requestSync();
+    await settle(e, () => server.records.has('task:ok2'));
+    expect(server.records.has('task:ok1')).toBe(true);
+    expect(server.records.has('resource:bad')).toBe(false);
+    expect(e.getStatus()).toEqual({
+      state: 'error',
+      pending: 0,
+      reason: 'Links must start with http:// or https://',
+    });
+  });
+
+  it('drops a change that breaks the contract before sending it', async () => {
+    const server = new ContractServer();
+    const e = engine(server);
+    reportLocalChanges([{ op: 'put', kind: 'task', id: 'blank', data: task('   ') }]);
+    await settle(e, () => e.getStatus().state === 'error');
+    expect(server.pushes).toEqual([]);
+    expect(e.getStatus().reason).toMatch(/^A change was refused:/);
+  });
+
+  it('a put on a record deleted elsewhere deletes it here too', async () => {
+    const server = new ContractServer();
+    server.records.set('task:gone', {
+      kind: 'task',
+      id: 'gone',
+      version: ++server.version,
+      deleted: true,
+      data: null,
+      updatedAt: new Date().toISOString(),
+    });
+    const applied: SyncChange[] = [];
+    const e = engine(server, (changes) => applied.push(...changes));
+    await settle(e);
+    applied.length = 0;
+    reportLocalChanges([{ op: 'put', kind: 'task', id: 'gone', data: task('Stale edit') }]);
+    await settle(e, () => applied.length > 0);
+    expect(applied[0]).toMatchObject({ id: 'gone', deleted: true });
+  });
+
+  it('uploads a file note’s bytes before its put', async () => {
+    const server = new ContractServer();
+    const order: string[] = [];
+    const putFile = server.putFile.bind(server);
+    const push = server.push.bind(server);
+    server.putFile = async (id, data) => {
+      order.push(`file ${id}`);
+      await putFile(id, data);
+    };
+    server.push = async (input) => {
+      order.push('push');
+      return push(input);
+    };
+    const e = engine(server);
+    reportLocalChanges([
+      {
+        op: 'put',
+        kind: 'fileNote',
+        id: 'file-1',
+        data: { fileName: 'a.png', fileType: 'image/png', size: 3, uploadedAt: 'x' },
+        fileData: 'data:image/png;base64,AAAA',
+      },
+    ]);
+    await settle(e, () => server.records.has('fileNote:file-1'));
+    expect(order).toEqual(['file file-1', 'push']);
+    expect(server.files.get('file-1')).toBe('data:image/png;base64,AAAA');
+  });
+
+  it('stops when the keys stop being this account’s copy (signed out in another tab)', async () => {
+    const server = new ContractServer();
+    server.remotePut('a', task('Private'));
+    const applied: SyncChange[] = [];
+    markSyncedAccount('someone-else');
+    const e = engine(server, (changes) => applied.push(...changes));
+    await e.flush(100);
+    expect(applied).toEqual([]);
+    expect(server.pulls).toEqual([]);
+  });
+});

@@ -1,0 +1,443 @@
+import {
+  SYNC_LIMITS,
+  SyncMutationSchema,
+  type SyncChange,
+  type SyncMutation,
+} from '@studycircle/shared';
+import { HttpError } from '../http';
+import { attachChangeSink, syncedAccount, type LocalChange } from './local-changes';
+import {
+  openAccountDb,
+  readCursor,
+  writeCursor,
+  type AccountDb,
+  type OutboxEntry,
+} from './sync-db';
+import { httpTransport, type SyncTransport } from './transport';
+
+/**
+ * The browser half of the sync protocol (packages/shared sync.ts; docs/decisions/0023): one engine
+ * per signed-in account and tab.
+ *
+ * - A store's change (lib/sync/local-changes) becomes a mutation with a client-made mutationId in
+ *   the account's IndexedDB outbox at once, then is pushed; the outbox survives a closed tab or a
+ *   reboot, and a replayed mutationId is applied once by the server.
+ * - Pull: everything newer than the cursor, page by page, handed to `apply` (the app writes it
+ *   into the stores without reporting it back). A record with a change still in the outbox is
+ *   left as it is: that change reaches the server later and wins there anyway (last writer wins).
+ * - When: at start, on a local change, on the server's `sync-poke`, when the tab regains focus or
+ *   the browser comes online, on (re)connecting the socket, and every POLL_MS as a fallback.
+ * - Tabs: each cycle runs under one Web Lock per account, so two tabs never send the same outbox
+ *   at once; the outbox and cursor live in IndexedDB, which the tabs share, so one tab's pull
+ *   serves all (the others read the keys it wrote through the storage event).
+ * - Failures: no answer, a 5xx or a 429 is retried with exponential backoff (1 s to 60 s, with
+ *   jitter). A 4xx refusing a mutation drops that one mutation (the others go on) and the status
+ *   says 'Could not sync' with the server's reason. A 401 stops: the session is over and the auth
+ *   feature handles it.
+ */
+
+export const POLL_MS = 60_000;
+export const BACKOFF_MIN_MS = 1_000;
+export const BACKOFF_MAX_MS = 60_000;
+
+export type SyncState = 'saved' | 'saving' | 'offline' | 'error';
+export interface SyncStatus {
+  state: SyncState;
+  /** Changes of this account not yet on the server (this device's outbox). */
+  pending: number;
+  /** Why the last sync failed ('error' only). */
+  reason: string | null;
+}
+
+export interface SyncEngineOptions {
+  account: string;
+  /** Writes pulled changes into the stores, reporting nothing back. */
+  apply: (changes: SyncChange[]) => void;
+  transport?: SyncTransport;
+  /**
+   * Subscribes to the server's poke and the socket's (re)connection; returns the unsubscribe.
+   * Default: none (the app passes the shared socket, lib/socket).
+   */
+  connect?: (onPoke: (version: number) => void, onConnect: () => void) => () => void;
+  random?: () => number;
+}
+
+const REASONS = {
+  server: 'The server could not save your changes. Trying again…',
+  storage:
+    "Your browser's storage is full or blocked, so changes could not be kept on this device.",
+  invalid: 'A change was refused:',
+} as const;
+
+/** A reason a person can read from a refused mutation. */
+function refusal(error: unknown): string {
+  if (error instanceof HttpError && error.hasServerMessage) return error.message;
+  return `${REASONS.invalid} ${error instanceof Error ? error.message : String(error)}`;
+}
+
+const isRetryable = (error: unknown) =>
+  !(error instanceof HttpError) ||
+  error.status === 0 ||
+  error.status === 408 ||
+  error.status === 429 ||
+  error.status >= 500;
+
+const newMutationId = () =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `m-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+const recordKey = (kind: string, id: string) => `${kind}\u0000${id}`;
+
+/** Stops the cycle at once: the account's data is going away (signed out here or in another tab). */
+class Stopped extends Error {}
+
+export class SyncEngine {
+  readonly account: string;
+  private readonly options: SyncEngineOptions;
+  private readonly transport: SyncTransport;
+  private db: Promise<AccountDb> | null = null;
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private cleanups: (() => void)[] = [];
+  private channel: BroadcastChannel | null = null;
+  /** Writes to the outbox in flight: a cycle waits for them so it never misses a change. */
+  private writes: Promise<unknown> = Promise.resolve();
+  private status: SyncStatus = { state: 'saved', pending: 0, reason: null };
+  private offline = false;
+  private problem: string | null = null;
+  private listeners = new Set<() => void>();
+
+  constructor(options: SyncEngineOptions) {
+    this.options = options;
+    this.account = options.account;
+    this.transport = options.transport ?? httpTransport;
+  }
+
+  /** Opens the outbox, takes the stores' changes, listens for reasons to sync, and syncs. */
+  start(): void {
+    this.db = openAccountDb(this.account, () => void this.stop());
+    this.cleanups.push(attachChangeSink((changes) => void this.enqueue(changes)));
+    const wake = () => this.requestSync();
+    const onOffline = () => {
+      this.offline = true;
+      this.publish();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') wake();
+    };
+    window.addEventListener('online', wake);
+    window.addEventListener('focus', wake);
+    window.addEventListener('offline', onOffline);
+    document.addEventListener('visibilitychange', onVisible);
+    this.cleanups.push(() => {
+      window.removeEventListener('online', wake);
+      window.removeEventListener('focus', wake);
+      window.removeEventListener('offline', onOffline);
+      document.removeEventListener('visibilitychange', onVisible);
+    });
+    this.pollTimer = setInterval(wake, POLL_MS);
+    if (this.options.connect) this.cleanups.push(this.options.connect(() => wake(), wake));
+    if (typeof BroadcastChannel !== 'undefined') {
+      // Another tab pushed or queued: recount this account's outbox for the indicator.
+      this.channel = new BroadcastChannel(`studycircle-sync:${this.account}`);
+      this.channel.onmessage = () => void this.refreshPending();
+    }
+    this.offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    this.requestSync();
+  }
+
+  /** Stops syncing and closes the database (the outbox stays in it). */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    clearInterval(this.pollTimer);
+    clearTimeout(this.retryTimer);
+    this.channel?.close();
+    this.channel = null;
+    await this.running?.catch(() => undefined);
+    const db = await this.db?.catch(() => null);
+    db?.close();
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** Queues changes (already applied to the stores) and asks for a sync. */
+  enqueue(changes: LocalChange[]): Promise<void> {
+    const at = Date.now();
+    const write = (async () => {
+      const db = await this.openDb();
+      const tx = db.transaction('outbox', 'readwrite');
+      for (const change of changes) {
+        const { fileData, mutationId, ...rest } = change;
+        const mutation = { ...rest, mutationId: mutationId ?? newMutationId(), at } as SyncMutation;
+        const entry: OutboxEntry = { mutation };
+        if (fileData && mutation.op === 'put' && mutation.kind === 'fileNote') {
+          entry.fileData = fileData;
+        }
+        void tx.store.add(entry);
+      }
+      await tx.done;
+    })();
+    this.writes = this.writes.then(() => write).catch(() => undefined);
+    return write.then(
+      () => {
+        this.channel?.postMessage('queued');
+        this.requestSync();
+      },
+      (error: unknown) => {
+        if (error instanceof Stopped) return;
+        this.problem = REASONS.storage;
+        this.publish();
+      },
+    );
+  }
+
+  /** Runs a sync cycle now, or once more after the one running. */
+  requestSync(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.retryTimer);
+    this.running = this.cycleLoop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /**
+   * Tries to send everything queued, waiting at most `timeoutMs`; resolves with how many changes
+   * are still not on the server (sign-out asks before losing them).
+   */
+  async flush(timeoutMs: number): Promise<number> {
+    if (this.stopped) return this.countPending();
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs));
+    const done = (async () => {
+      await this.writes;
+      // One full cycle that starts after every queued change was written.
+      this.again = true;
+      this.requestSync();
+      while (this.running) await this.running.catch(() => undefined);
+    })();
+    await Promise.race([done, deadline]);
+    return this.countPending();
+  }
+
+  getStatus = (): SyncStatus => this.status;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private openDb(): Promise<AccountDb> {
+    if (this.stopped || !this.db) return Promise.reject(new Stopped());
+    return this.db;
+  }
+
+  private async countPending(): Promise<number> {
+    try {
+      return await (await this.openDb()).count('outbox');
+    } catch {
+      return this.status.pending;
+    }
+  }
+
+  private async refreshPending(): Promise<void> {
+    this.status = { ...this.status, pending: await this.countPending() };
+    this.publish();
+  }
+
+  private publish(pending = this.status.pending): void {
+    const state: SyncState = this.offline
+      ? 'offline'
+      : this.problem
+        ? 'error'
+        : pending > 0
+          ? 'saving'
+          : 'saved';
+    const next: SyncStatus = { state, pending, reason: state === 'error' ? this.problem : null };
+    const prev = this.status;
+    if (prev.state === next.state && prev.pending === next.pending && prev.reason === next.reason) {
+      return;
+    }
+    this.status = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  private async cycleLoop(): Promise<void> {
+    do {
+      this.again = false;
+      await this.writes;
+      if (this.stopped) return;
+      try {
+        await this.exclusive(() => this.cycle());
+        this.failures = 0;
+        this.offline = false;
+        if (this.problem === REASONS.server || this.problem === REASONS.storage) {
+          this.problem = null;
+        }
+      } catch (error) {
+        if (error instanceof Stopped || this.stopped) return;
+        if (error instanceof HttpError && error.status === 401) {
+          // The session is over: the auth feature signs out and removes the account's data.
+          await this.stop();
+          return;
+        }
+        this.failures += 1;
+        if (error instanceof HttpError && error.status === 0) this.offline = true;
+        else if (error instanceof HttpError) this.problem = REASONS.server;
+        // Not the server: the browser refused to store what came (storage full, IndexedDB).
+        else this.problem = REASONS.storage;
+        this.again = false;
+        this.scheduleRetry();
+      }
+      this.publish(await this.countPending());
+    } while (this.again && !this.stopped);
+  }
+
+  private scheduleRetry(): void {
+    const random = this.options.random ?? Math.random;
+    const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** (this.failures - 1));
+    const delay = Math.round(base * (0.5 + random() / 2));
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.requestSync(), delay);
+  }
+
+  /** Runs `task` alone among this account's tabs (a Web Lock), where the browser has them. */
+  private async exclusive(task: () => Promise<void>): Promise<void> {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (!locks) return task();
+    await locks.request(`studycircle-sync:${this.account}`, () => task());
+  }
+
+  private assertOwner(): void {
+    // Signed out here or in another tab: the keys are no longer this account's copy.
+    if (this.stopped || syncedAccount() !== this.account) throw new Stopped();
+  }
+
+  private async cycle(): Promise<void> {
+    this.assertOwner();
+    this.publish();
+    await this.push();
+    await this.pull();
+  }
+
+  private async push(): Promise<void> {
+    const db = await this.openDb();
+    const earlier = this.problem;
+    let pushedAny = false;
+    for (;;) {
+      this.assertOwner();
+      const entries = await db.getAll('outbox', undefined, SYNC_LIMITS.pushMax);
+      if (entries.length === 0) break;
+      this.publish(await db.count('outbox'));
+      const ready: OutboxEntry[] = [];
+      for (const entry of entries) {
+        const checked = SyncMutationSchema.safeParse(entry.mutation);
+        if (!checked.success) {
+          await this.drop(entry, `${REASONS.invalid} ${checked.error.issues[0]?.message ?? ''}`);
+          continue;
+        }
+        if (entry.fileData && !entry.fileUploaded) {
+          try {
+            await this.transport.putFile(entry.mutation.id, entry.fileData);
+          } catch (error) {
+            if (isRetryable(error) || (error instanceof HttpError && error.status === 401)) {
+              throw error;
+            }
+            // 409: the note was deleted on another device; its put answers 'ignored' and the
+            // note goes here too. Any other refusal drops this change only.
+            if (!(error instanceof HttpError && error.status === 409)) {
+              await this.drop(entry, refusal(error));
+              continue;
+            }
+          }
+          entry.fileUploaded = true;
+          await db.put('outbox', entry);
+        }
+        ready.push(entry);
+      }
+      if (ready.length === 0) continue;
+      await this.send(db, ready);
+      pushedAny = true;
+    }
+    // A later change saved: the earlier refusal is no longer the news.
+    if (pushedAny && this.problem === earlier) this.problem = null;
+    if (pushedAny) this.channel?.postMessage('pushed');
+  }
+
+  /** Pushes entries; a refused batch is retried one by one so one bad change blocks nothing. */
+  private async send(db: AccountDb, entries: OutboxEntry[]): Promise<void> {
+    let response;
+    try {
+      response = await this.transport.push({ mutations: entries.map((e) => e.mutation) });
+    } catch (error) {
+      if (isRetryable(error) || (error instanceof HttpError && error.status === 401)) throw error;
+      if (entries.length === 1) {
+        await this.drop(entries[0]!, refusal(error));
+        return;
+      }
+      for (const entry of entries) await this.send(db, [entry]);
+      return;
+    }
+    const byId = new Map(entries.map((e) => [e.mutation.mutationId, e]));
+    const tombstones: SyncChange[] = [];
+    const tx = db.transaction('outbox', 'readwrite');
+    for (const result of response.results) {
+      const entry = byId.get(result.mutationId);
+      if (!entry || entry.seq === undefined) continue;
+      void tx.store.delete(entry.seq);
+      // A put on a record deleted elsewhere: it stays deleted, here too.
+      if (result.status === 'ignored') {
+        const { kind, id } = entry.mutation;
+        tombstones.push({
+          kind,
+          id,
+          version: result.version,
+          deleted: true,
+          data: null,
+          updatedAt: new Date().toISOString(),
+        });
+      }
+    }
+    await tx.done;
+    if (tombstones.length > 0) {
+      this.assertOwner();
+      this.options.apply(tombstones);
+    }
+  }
+
+  private async drop(entry: OutboxEntry, reason: string): Promise<void> {
+    if (entry.seq !== undefined) await (await this.openDb()).delete('outbox', entry.seq);
+    this.problem = reason;
+  }
+
+  private async pull(): Promise<void> {
+    const db = await this.openDb();
+    let cursor = await readCursor(db);
+    for (;;) {
+      const page = await this.transport.pull(cursor);
+      this.assertOwner();
+      // Records with a change still queued here keep it: it reaches the server later and wins.
+      const queued = new Set(
+        (await db.getAll('outbox')).map((e) => recordKey(e.mutation.kind, e.mutation.id)),
+      );
+      const changes = page.changes.filter((c) => !queued.has(recordKey(c.kind, c.id)));
+      if (changes.length > 0) this.options.apply(changes);
+      if (page.cursor > cursor) {
+        cursor = page.cursor;
+        await writeCursor(db, cursor);
+      }
+      if (!page.hasMore) break;
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import type { SyncMutation } from '@studycircle/shared';
+import { readString, removeKey, writeString } from '../storage';
+
+/**
+ * Where the study stores (tasks, notes, resources) report their own changes for the server copy
+ * (issue 18, docs/decisions/0023-study-data-sync-in-the-browser.md). Tiny on purpose: every store
+ * imports it, and the sync engine (IndexedDB, the socket) loads only on signed-in screens.
+ *
+ * The `syncedAccount` key names the account whose copy the study keys hold. While it is set, a
+ * store's change is that account's and is queued for the server; while it is not (signed out, or
+ * signed in but the account's copy not yet in place), the keys are this device's own guest data
+ * and nothing is reported (docs/product.md §15.4).
+ */
+
+export const SYNCED_ACCOUNT_KEY = 'syncedAccount';
+
+type WithoutStamps<M> = M extends SyncMutation ? Omit<M, 'mutationId' | 'at'> : never;
+
+/**
+ * One record's change as a store reports it. `mutationId` only when the change must stay the same
+ * mutation however often it is reported (guest data taken into the account); `fileData`, a file
+ * note's bytes as a data URL, uploaded before its put.
+ */
+export type LocalChange = WithoutStamps<SyncMutation> & { mutationId?: string; fileData?: string };
+
+/** The account whose copy the study keys hold, or null when they hold this device's guest data. */
+export function syncedAccount(): string | null {
+  const id = readString(SYNCED_ACCOUNT_KEY);
+  return id && id.trim() !== '' ? id : null;
+}
+
+/** Marks the study keys as `account`'s copy (the engine, once it has set the keys aside). */
+export function markSyncedAccount(account: string): void {
+  writeString(SYNCED_ACCOUNT_KEY, account);
+}
+
+export function forgetSyncedAccount(): void {
+  removeKey(SYNCED_ACCOUNT_KEY);
+}
+
+type Sink = (changes: LocalChange[]) => void;
+let sink: Sink | null = null;
+// Changes made before the engine attached (its chunk still loading): handed over when it does.
+let early: LocalChange[] = [];
+
+/** Called by a store after it saved its change locally: queued for the account, if any. */
+export function reportLocalChanges(changes: LocalChange[]): void {
+  if (changes.length === 0 || syncedAccount() === null) return;
+  if (sink) sink(changes);
+  else early.push(...changes);
+}
+
+/** The engine takes the changes from here on (and those reported while it was loading). */
+export function attachChangeSink(next: Sink): () => void {
+  sink = next;
+  const waiting = early;
+  early = [];
+  if (waiting.length > 0) next(waiting);
+  return () => {
+    if (sink === next) sink = null;
+  };
+}
+
+/** Forgets changes nobody took (the account's data is being removed). */
+export function dropUnattachedChanges(): void {
+  early = [];
+}
