@@ -94,6 +94,14 @@ export default defineConfig(({ command, isSsrBuild }) => {
                     includeDependenciesRecursively: false,
                     priority: 1,
                   },
+                  // TanStack Query as one file: the signed-in pages use most of it together, and
+                  // split by module its nine small files each put a name into the entry's preload
+                  // map, which every page downloads, landing included (bench/landing-js.ts).
+                  {
+                    name: 'query',
+                    test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+                    priority: 1,
+                  },
                   // The empty-state box rides with the card it resembles. In a file of its own
                   // its name would join the entry's preload map, which every page downloads,
                   // landing included (bench/landing-js.ts); the card's file is already there.
