@@ -16,6 +16,14 @@ import { finish, goal, printLoad, size } from './lib/goals.js';
  * soon as the video element has its stream. (Until issue 10's set-up work the app's callback was
  * registered only once the element reported a size, that is after the first frame, so the app
  * was timed to its second frame, up to a frame interval later than the floor's.)
+ *
+ * Each re-join also lists the camera stalls seen while it was under way (gaps over 250 ms in the
+ * camera track's frame count, `MediaStreamTrack.stats`, on the host's and the guest's page, in ms
+ * after the click): the mark of most of issue 21's slow runs, where the host kept capture frames
+ * after each re-join until the fake capture device's four frame buffers, shared by every page of
+ * one browser, ran out (decision 0030; frames dropped before the track counts them go unseen). Host and guest are pages of one browser, the harder case: a
+ * page that keeps frames stalls the other's camera too. SEPARATE=1 puts the hosts in a browser
+ * process of their own (their own fake camera, as two people have), to compare.
  */
 
 const RUNS = size(10, 2);
@@ -93,6 +101,10 @@ const server = await startServer({
 });
 const base = server.baseUrl;
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const hostBrowser =
+  process.env.SEPARATE === '1'
+    ? await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS })
+    : browser;
 try {
   let accounts = 0;
   const register = async (who: string) => {
@@ -119,9 +131,33 @@ try {
   // tsx keeps function names with a `__name` helper that functions passed to page.evaluate carry
   // into the page; give the page a no-op one.
   const KEEP_NAMES = 'window.__name = (f) => f;';
-  const contextFor = async (token: string) => {
-    const context = await browser.newContext({ baseURL: base });
+  // Camera stalls: gaps over 250 ms in the camera track's frame count, polled every 25 ms, as
+  // [from, to] on the shared clock (timeOrigin + now) so the host's and the guest's line up.
+  const CAMERA_STALLS = `{
+    window.__camGaps = [];
+    const gum = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = async (c) => {
+      const stream = await gum(c);
+      const track = stream.getVideoTracks()[0];
+      let frames = -1, at = 0;
+      const tick = () => {
+        if (!track || track.readyState === 'ended' || !track.stats) return;
+        const now = performance.timeOrigin + performance.now();
+        if (track.stats.totalFrames !== frames) {
+          if (at && now - at > 250) window.__camGaps.push([at, now]);
+          frames = track.stats.totalFrames;
+          at = now;
+        }
+        setTimeout(tick, 25);
+      };
+      tick();
+      return stream;
+    };
+  }`;
+  const contextFor = async (token: string, b = browser) => {
+    const context = await b.newContext({ baseURL: base });
     await context.addInitScript(KEEP_NAMES);
+    await context.addInitScript(CAMERA_STALLS);
     await context.addInitScript((t) => localStorage.setItem('token', t), token);
     return context;
   };
@@ -141,7 +177,8 @@ try {
     // Timed inside the page: the click (capture phase) to the first remote frame presented.
     await guest.evaluate(() => {
       const w = window as unknown as { __t0?: number; __t1?: number };
-      document.addEventListener('click', () => (w.__t0 ??= performance.now()), { capture: true });
+      const now = () => performance.timeOrigin + performance.now();
+      document.addEventListener('click', () => (w.__t0 ??= now()), { capture: true });
       const watched = new WeakSet<HTMLVideoElement>();
       const watch = () => {
         if (w.__t1 !== undefined) return;
@@ -149,7 +186,7 @@ try {
         // Armed before any frame arrives (a re-rendered tile's new element is armed too).
         if (video?.srcObject && !watched.has(video)) {
           watched.add(video);
-          video.requestVideoFrameCallback(() => (w.__t1 ??= performance.now()));
+          video.requestVideoFrameCallback(() => (w.__t1 ??= now()));
         }
         requestAnimationFrame(watch);
       };
@@ -159,12 +196,17 @@ try {
     await guest.waitForFunction(() => (window as unknown as { __t1?: number }).__t1, null, {
       timeout: 60_000,
     });
-    const ms = await guest.evaluate(() => {
+    const [t0, t1] = await guest.evaluate(() => {
       const w = window as unknown as { __t0: number; __t1: number };
-      return w.__t1 - w.__t0;
+      return [w.__t0, w.__t1] as const;
     });
-    return { guest, ms };
+    return { guest, ms: t1 - t0, t0, t1 };
   };
+  /** A page's camera stalls that overlapped [t0, t1], in ms after t0. */
+  const stallsIn = async (page: Page, t0: number, t1: number) =>
+    (await page.evaluate(() => (window as unknown as { __camGaps: [number, number][] }).__camGaps))
+      .filter(([from, to]) => to >= t0 && from <= t1)
+      .map(([from, to]) => `${Math.round(from - t0)}..${Math.round(to - t0)}`);
 
   // Fresh joins: a new host account, room and host page for every run.
   const guestToken = await register('guest');
@@ -173,7 +215,7 @@ try {
   for (let i = 0; i < RUNS; i += 1) {
     const hostToken = await register('host');
     const roomId = await roomFor(hostToken, guestToken);
-    const hostContext = await contextFor(hostToken);
+    const hostContext = await contextFor(hostToken, hostBrowser);
     await hostInCall(hostContext, roomId);
     const { guest, ms } = await timeJoin(guestContext, roomId);
     freshTimes.push(ms);
@@ -184,11 +226,17 @@ try {
   // Re-joins: one host stays in the call; the guest leaves (L) and joins again.
   const hostToken = await register('host');
   const roomId = await roomFor(hostToken, guestToken);
-  const host = await hostInCall(await contextFor(hostToken), roomId);
+  const host = await hostInCall(await contextFor(hostToken, hostBrowser), roomId);
   const rejoinTimes: number[] = [];
+  const stalls: string[] = [];
   for (let i = 0; i < RUNS; i += 1) {
-    const { guest, ms } = await timeJoin(guestContext, roomId);
+    const { guest, ms, t0, t1 } = await timeJoin(guestContext, roomId);
     rejoinTimes.push(ms);
+    const [h, g] = [await stallsIn(host, t0, t1), await stallsIn(guest, t0, t1)];
+    if (h.length + g.length > 0)
+      stalls.push(
+        `run ${i + 1} (${ms.toFixed(0)} ms): host ${h.join(' ') || '-'}, guest ${g.join(' ') || '-'}`,
+      );
     await guest.keyboard.press('l');
     await guest.waitForURL(/\/dashboard\/rooms$/);
     await guest.close();
@@ -203,7 +251,9 @@ try {
   for (let i = 0; i < RUNS; i += 1) floorTimes.push(await bareLoopback(floorPage));
 
   const floor = median(floorTimes);
-  console.log(`Call set-up, ${RUNS} runs each (ms)`);
+  console.log(
+    `Call set-up, ${RUNS} runs each (ms); host and guest ${hostBrowser === browser ? 'in one browser (one shared fake camera)' : 'in two browser processes'}`,
+  );
   console.log(`  bare two-peer loopback, one page, median: ${floor.toFixed(0)}`);
   for (const [kind, times] of [
     ['fresh join', freshTimes],
@@ -228,8 +278,13 @@ try {
       met: worst < EVERY_RUN_GOAL_MS,
     });
   }
+  console.log(
+    `  re-joins with a camera stall over 250 ms (ms after the click): ${stalls.length} of ${RUNS}` +
+      stalls.map((s) => `\n    ${s}`).join(''),
+  );
 } finally {
   await browser.close();
+  if (hostBrowser !== browser) await hostBrowser.close();
   await server.stop();
 }
 finish();

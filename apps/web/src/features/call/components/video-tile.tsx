@@ -62,6 +62,16 @@ export function VideoTile({
     if (stream) void video.play().catch(() => {});
   }, [stream, version]);
 
+  // A tile that goes (its peer left) lets go of the stream at once, not at garbage collection.
+  useEffect(() => {
+    const video = videoRef.current;
+    const audio = audioRef.current;
+    return () => {
+      if (video) video.srcObject = null;
+      if (audio) audio.srcObject = null;
+    };
+  }, []);
+
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio || local) return;

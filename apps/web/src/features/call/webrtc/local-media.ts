@@ -6,7 +6,8 @@ import { acquireLocalMedia, acquireScreen, acquireTrack, isMediaSupported } from
  * microphone, shared screen), and the flags the controls flip. Muting and turning the camera off
  * disable the track (the peers keep their senders and get silence or black); a device switch or a
  * shared screen hands a new track to `onTrack`, which the session passes to every
- * RTCRtpSender.replaceTrack.
+ * RTCRtpSender.replaceTrack. Each peer link sends its own clone of the track, so a mute or camera
+ * off hands the same track to `onTrack` again for the links to copy its `enabled` flag.
  */
 
 export type MediaStatus = 'pending' | 'ready' | 'unsupported';
@@ -71,12 +72,20 @@ export class LocalMediaController {
   }
 
   setMuted(muted: boolean): void {
-    if (this.mic) this.mic.enabled = !muted;
+    if (this.mic) {
+      this.mic.enabled = !muted;
+      // The same track again: each link copies the flag to its own clone of it.
+      this.onTrack('audio', this.mic);
+    }
     this.update({ muted });
   }
 
   setVideoOff(videoOff: boolean): void {
-    if (this.camera) this.camera.enabled = !videoOff;
+    if (this.camera) {
+      this.camera.enabled = !videoOff;
+      // While a screen is shown the senders carry the screen; the camera's clones come later.
+      if (!this.screen) this.onTrack('video', this.camera);
+    }
     this.update({ videoOff });
   }
 

@@ -7,6 +7,11 @@
  * Each link carries exactly one audio and one video transceiver, created by whichever side makes
  * the first offer. Every later change (mute, camera on, another device, a shared screen) swaps
  * the sender's track with RTCRtpSender.replaceTrack: no renegotiation, no new m-line.
+ *
+ * The senders carry the link's own clones of the local tracks, stopped the moment the link closes
+ * or swaps them: a closed RTCPeerConnection's senders keep their track (and the capture frames it
+ * is fed) referenced until garbage collection, and a host whose guests come and go would pile up
+ * such links (issue 21). Stopping a clone ends only this link's share; the camera goes on.
  */
 
 export type LinkState = 'connecting' | 'connected' | 'reconnecting';
@@ -38,7 +43,9 @@ export class PeerLink {
   readonly pc: RTCPeerConnection;
   private remote = new MediaStream();
   private readonly transceivers: Partial<Record<Kind, RTCRtpTransceiver>> = {};
+  /** The local tracks handed in, and this link's clones of them (what the senders carry). */
   private tracks: Record<Kind, MediaStreamTrack | null>;
+  private clones: Record<Kind, MediaStreamTrack | null> = { audio: null, video: null };
   private makingOffer = false;
   private ignoreOffer = false;
   private settingRemoteAnswer = false;
@@ -50,6 +57,7 @@ export class PeerLink {
 
   constructor(private readonly options: PeerLinkOptions) {
     this.tracks = { ...options.tracks };
+    for (const kind of KINDS) this.clones[kind] = this.tracks[kind]?.clone() ?? null;
     const pc = new RTCPeerConnection(options.rtcConfig);
     this.pc = pc;
 
@@ -82,7 +90,7 @@ export class PeerLink {
       for (const kind of KINDS) {
         // A transceiver for each kind even without a local track, so turning the camera on later
         // (or sharing a screen) is a replaceTrack, not a renegotiation.
-        this.transceivers[kind] = pc.addTransceiver(this.tracks[kind] ?? kind, {
+        this.transceivers[kind] = pc.addTransceiver(this.clones[kind] ?? kind, {
           direction: 'sendrecv',
           streams: [options.localStream],
         });
@@ -132,11 +140,28 @@ export class PeerLink {
     }
   }
 
-  /** Swaps what this side sends for one kind (null sends nothing); never renegotiates. */
+  /**
+   * Swaps what this side sends for one kind (null sends nothing); never renegotiates. The same
+   * track again only carries its `enabled` flag (mute, camera off) over to this link's clone.
+   */
   async setTrack(kind: Kind, track: MediaStreamTrack | null): Promise<void> {
+    if (this.closed) return;
+    const clone = this.clones[kind];
+    if (track && track === this.tracks[kind] && clone) {
+      clone.enabled = track.enabled;
+      return;
+    }
     this.tracks[kind] = track;
+    const next = track?.clone() ?? null;
+    this.clones[kind] = next;
     const transceiver = this.transceivers[kind];
-    if (transceiver && !this.closed) await transceiver.sender.replaceTrack(track);
+    try {
+      if (transceiver) await transceiver.sender.replaceTrack(next);
+    } finally {
+      clone?.stop();
+      // Closed while the swap was under way: close() saw the old clone, not this one.
+      if (this.closed) next?.stop();
+    }
   }
 
   /** The sender for a kind, for statistics and tests. */
@@ -153,6 +178,7 @@ export class PeerLink {
     this.pc.ontrack = null;
     this.pc.oniceconnectionstatechange = null;
     this.pc.close();
+    for (const kind of KINDS) this.clones[kind]?.stop();
   }
 
   /**
@@ -172,7 +198,7 @@ export class PeerLink {
       this.transceivers[kind] = transceiver;
       transceiver.direction = 'sendrecv';
       transceiver.sender.setStreams?.(this.options.localStream);
-      await transceiver.sender.replaceTrack(this.tracks[kind]);
+      await transceiver.sender.replaceTrack(this.clones[kind]);
     }
   }
 
