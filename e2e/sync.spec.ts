@@ -175,6 +175,7 @@ test('the guest’s tasks become the account’s when accepted; declined, they s
   await registerViaApi(server.baseURL, next);
   await signInThroughUi(page, next.email, next.password);
   await dialog.getByRole('button', { name: 'Keep on this device' }).click();
+  await expect(dialog).toBeHidden();
   await page.goto('/tasks');
   await expectSaved(page);
   await expect(page.getByText('No tasks yet. Create your first task.')).toBeVisible();

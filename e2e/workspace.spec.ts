@@ -223,7 +223,7 @@ test('a note shared from the Notes page shows up live for a member who has the r
   ]);
   const ownerPage = await signedInPage(browser, owner);
   const ownerErrors = watchErrors(ownerPage);
-  await seedStorage(ownerPage, { userNotesText: [note], userNotes: [note] });
+  // The note reaches the Notes page the way a second device gets it: by the sync's pull.
   await ownerPage.goto('/dashboard/notes');
   const opener = ownerPage.getByRole('button', { name: 'Share Series tricks with a room' });
   await opener.click();
@@ -324,7 +324,6 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await axeViolations(ownerPage)).toEqual([]);
 
     // The share dialog on the Notes page.
-    await seedStorage(ownerPage, { userNotesText: [long], userNotes: [long] });
     await ownerPage.goto('/dashboard/notes');
     await ownerPage.getByRole('button', { name: /^Share A very long/ }).click();
     await expect(ownerPage.getByRole('combobox', { name: 'Room' })).toBeVisible();
@@ -350,14 +349,18 @@ test('the Resources page offers Share with a room to a signed-in student only', 
     uploadedAt: Date.now(),
     by: 'You',
   };
-  // A signed-in student starts from the shared list (docs/product.md §12.4).
+  // A signed-out visitor's link: no sharing without an account.
   await seedStorage(page, { 'userResources:guest': [link], userResources: [link] });
   await page.goto('/resources');
   await expect(page.getByRole('heading', { name: 'Guest link' })).toBeVisible();
   await expect(page.getByRole('button', { name: /with a room/ })).toHaveCount(0);
 
+  // Signed in, the guest's link is offered to the account; taken, it can be shared.
   await seedSignedIn(page, await registerViaApi(server.baseURL, newAccount('reader')));
   await page.reload();
+  const offer = page.getByRole('dialog', { name: "Add this device's data to your account?" });
+  await offer.getByRole('button', { name: 'Add to my account' }).click();
+  await expect(offer).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Guest link' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Share Guest link with a room' })).toBeVisible();
 });

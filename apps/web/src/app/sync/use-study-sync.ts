@@ -48,11 +48,15 @@ export function useStudySync(user: AuthUser | null) {
     noStatus,
   );
 
+  // The dialog closes once the answer is stored, so a reload right after it cannot ask again.
   const answerOffer = async (accept: boolean) => {
     if (!sync || !offer) return;
-    setOffer(null);
-    if (accept) await sync.acceptGuestData(offer.account);
-    else await sync.declineGuestData(offer.account);
+    try {
+      if (accept) await sync.acceptGuestData(offer.account);
+      else await sync.declineGuestData(offer.account);
+    } finally {
+      setOffer(null);
+    }
   };
 
   return { status: user ? status : null, offer: offer?.offer ?? null, answerOffer };
