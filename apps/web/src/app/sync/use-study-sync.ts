@@ -27,14 +27,20 @@ export function useStudySync(user: AuthUser | null) {
   useEffect(() => {
     if (!user || !id) return;
     let active = true;
-    void loadSync().then(async (mod) => {
-      if (!active) return;
-      setSync(mod);
-      const engine = await mod.startStudySync(user);
-      if (!engine || !active) return;
-      const found = await mod.guestOffer(engine.account);
-      if (active && found) setOffer({ account: engine.account, offer: found });
-    });
+    void loadSync()
+      .then(async (mod) => {
+        if (!active) return;
+        setSync(mod);
+        const engine = await mod.startStudySync(user);
+        if (!engine || !active) return;
+        const found = await mod.guestOffer(engine.account);
+        if (active && found) setOffer({ account: engine.account, offer: found });
+      })
+      .catch((error: unknown) => {
+        // A browser that refuses IndexedDB (storage blocked, some private modes) cannot keep the
+        // offline copy: the pages still work on this device's keys, without sync.
+        console.warn('Study data sync could not start', error);
+      });
     return () => {
       active = false;
     };
