@@ -111,9 +111,8 @@ test('a note edited offline syncs when back, and survives a reload made while st
   await expect(phone.getByText('First draft')).toBeVisible({ timeout: 5_000 });
 
   // The laptop loses the network and edits the note.
-  // (Whether the indicator says Offline before anything is queued depends on when the engine
-  // hears the browser's offline event; once an edit is queued it must, checked below.)
   await laptop.context().setOffline(true);
+  await expect(indicator(laptop)).toHaveAttribute('data-state', 'offline');
   await laptop.getByRole('button', { name: 'Edit Lecture 7' }).click();
   await laptop.getByLabel('Note', { exact: true }).fill('Edited on the train');
   await laptop.getByRole('button', { name: 'Save Changes' }).click();

@@ -281,7 +281,9 @@ export class SyncEngine {
       try {
         await this.exclusive(() => this.cycle());
         this.failures = 0;
-        this.offline = false;
+        // A cycle that started before the browser went offline may still succeed: the browser's
+        // word wins, or the indicator would read Saved while offline.
+        this.offline = typeof navigator !== 'undefined' && navigator.onLine === false;
         if (this.problem === REASONS.server || this.problem === REASONS.storage) {
           this.problem = null;
         }
