@@ -149,3 +149,15 @@ export function sessionIdOf(token: string): string {
   if (typeof payload.sid !== 'string') throw new Error('token without a session id');
   return payload.sid;
 }
+
+/**
+ * Two nodes of one deployment: the same JWT secret, one database, rate limits counted under the
+ * same Redis keys. Only meaningful with REDIS_URL set (the adapter joins the nodes).
+ */
+export async function startTwoNodes(): Promise<{ a: TestApp; b: TestApp }> {
+  const env = { JWT_SECRET: 'multi-node-test-secret-0123456789abcdef' };
+  const rateLimitPrefix = `sc:test:${randomBytes(6).toString('hex')}:`;
+  const a = await startTestApp({ env, appOptions: { rateLimitPrefix } });
+  const b = await startTestApp({ env, database: a.database, appOptions: { rateLimitPrefix } });
+  return { a, b };
+}

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_POKE_EVENT } from '@studycircle/shared';
-import { startTestApp, type TestApp } from '../../test/app.js';
+import { startTwoNodes, type TestApp } from '../../test/app.js';
 import { connected, newUser, next } from '../../test/live.js';
 import { pullAll, pushOk, put, recordId } from '../../test/sync.js';
 
@@ -13,12 +12,9 @@ import { pullAll, pushOk, put, recordId } from '../../test/sync.js';
 describe('sync across nodes', () => {
   let a: TestApp;
   let b: TestApp;
-  const env = { JWT_SECRET: 'multi-node-sync-secret-0123456789abcdef' };
 
   beforeAll(async () => {
-    const rateLimitPrefix = `sc:test:${randomBytes(6).toString('hex')}:`;
-    a = await startTestApp({ env, appOptions: { rateLimitPrefix } });
-    b = await startTestApp({ env, database: a.database, appOptions: { rateLimitPrefix } });
+    ({ a, b } = await startTwoNodes());
   });
   afterAll(async () => {
     await b?.close();

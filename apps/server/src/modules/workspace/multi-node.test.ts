@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkspaceItemResponseSchema } from '@studycircle/shared';
-import { http, startTestApp, type TestApp } from '../../test/app.js';
+import { http, startTwoNodes, type TestApp } from '../../test/app.js';
 import { connected, next, record, roomWithMembers, settle } from '../../test/live.js';
 import { pushOk, put, recordId } from '../../test/sync.js';
 
@@ -14,12 +13,9 @@ import { pushOk, put, recordId } from '../../test/sync.js';
 describe('the room workspace across nodes', () => {
   let a: TestApp;
   let b: TestApp;
-  const env = { JWT_SECRET: 'multi-node-test-secret-0123456789abcdef' };
 
   beforeAll(async () => {
-    const rateLimitPrefix = `sc:test:${randomBytes(6).toString('hex')}:`;
-    a = await startTestApp({ env, appOptions: { rateLimitPrefix } });
-    b = await startTestApp({ env, database: a.database, appOptions: { rateLimitPrefix } });
+    ({ a, b } = await startTwoNodes());
   });
   afterAll(async () => {
     await b?.close();
