@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * CI runs that, and fails when a bench crashes, exits non-zero or a budget is exceeded (see
  * bench/lib/goals.ts for what fails in which mode). One bench failing does not stop the others.
  * Needs PostgreSQL (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test) and the web build
- * (`npm run build`) for the JavaScript budgets, Lighthouse and call set-up.
+ * (`npm run build`) for the JavaScript budgets, Lighthouse, call set-up and watch drift.
  */
 
 const BENCHES = [
@@ -18,10 +18,13 @@ const BENCHES = [
   ['profile', 'profile-throughput.ts'],
   ['rooms', 'rooms-list.ts'],
   ['sync', 'sync.ts'],
+  ['whiteboard', 'whiteboard.ts'],
   ['signalling', 'signalling.ts'],
   ['idle-sockets', 'idle-sockets.ts'],
+  ['room-notes', 'room-notes.ts'],
   ['lighthouse', 'lighthouse.ts'],
   ['call-setup', 'call-setup.ts'],
+  ['watch-drift', 'watch-drift.ts'],
 ] as const;
 
 const smoke = process.argv.includes('--smoke');

@@ -362,6 +362,24 @@ test.describe('the stage', () => {
       }
     }
 
+    // The whole control bar, devices menu and Room tools included, fits the narrowest phones:
+    // nothing cut off at either end (the bar does not wrap).
+    for (const width of [320, 360, 390]) {
+      await annPage.setViewportSize({ width, height: 700 });
+      const buttons = annPage.getByRole('toolbar', { name: 'Call controls' }).getByRole('button');
+      expect(await buttons.count()).toBeGreaterThanOrEqual(8);
+      const boxes = await buttons.evaluateAll((items) =>
+        items.map((item) => {
+          const r = item.getBoundingClientRect();
+          return { left: r.left, right: r.right, name: item.getAttribute('aria-label') };
+        }),
+      );
+      for (const box of boxes) {
+        expect(box.left, `${box.name} at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect(box.right, `${box.name} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+    }
+
     annErrors();
     await annContext.close();
     await bobContext.close();

@@ -209,15 +209,15 @@ test.describe('features page', () => {
     // Each card says plainly whether it can be used today.
     const status = (title: string) =>
       page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
-    for (const title of ['Task Boards', 'Community Groups']) {
-      await expect(status(title).getByText('Available now', { exact: true })).toBeVisible();
-    }
     for (const title of [
       'Real-time Whiteboard',
       'Synchronized Videos',
-      'Smart Notes with AI Summaries',
-      'File Sharing',
+      'Task Boards',
+      'Community Groups',
     ]) {
+      await expect(status(title).getByText('Available now', { exact: true })).toBeVisible();
+    }
+    for (const title of ['Smart Notes with AI Summaries', 'File Sharing']) {
       await expect(status(title).getByText('Coming soon', { exact: true })).toBeVisible();
     }
     await expect(page).toHaveTitle('Features – StudyCircle');

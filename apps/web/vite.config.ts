@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { excalidrawAssets } from './vite/excalidraw-assets.js';
 import { sharedMarketingIconFiles } from './vite/marketing-icons.js';
 import { pageCss } from './vite/page-css.js';
 
@@ -36,14 +37,15 @@ export default defineConfig(({ command, isSsrBuild }) => {
     ? sharedMarketingIconFiles(fileURLToPath(new URL('src', import.meta.url)))
     : new Set<string>();
   return {
-    plugins: [react(), tailwindcss(), pageCss(PAGE_CSS_FILE)],
+    plugins: [react(), tailwindcss(), pageCss(PAGE_CSS_FILE), excalidrawAssets()],
     resolve: {
       alias: browserBuild ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
     },
     server: {
       port: 5173,
       proxy: {
-        '/api': 'http://localhost:3000',
+        // `ws` for the room notes' websocket (/api/collab).
+        '/api': { target: 'http://localhost:3000', ws: true },
         '/socket.io': { target: 'ws://localhost:3000', ws: true },
       },
     },
@@ -65,6 +67,11 @@ export default defineConfig(({ command, isSsrBuild }) => {
                   // bundler splits off what lazy pages share with it (React, the icon base, auth
                   // storage) into small files: more requests, and each compresses worse alone.
                   { name: 'index', tags: ['$initial'], priority: 2 },
+                  // The bundler's helpers (CommonJS interop, namespace objects) ride with the
+                  // entry too. Lazy chunks that need them (the whiteboard's CommonJS
+                  // dependencies) would otherwise split them into a file of their own, one more
+                  // request on every page, landing included (bench/landing-js.ts).
+                  { name: 'index', test: /rolldown[:\\/]runtime/, priority: 3 },
                   // The icons the marketing pages draw, as one file (vite/marketing-icons.ts).
                   {
                     name: 'marketing-icons',

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { writeHeapSnapshot } from 'node:v8';
 import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 
@@ -16,7 +17,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
  *   app): acknowledged (the web client asks for an ack) and sent to everyone else in the room with
  *   the sender's socket id.
  *
- * GET /health answers 200; GET /__heap collects garbage and reports the heap (run with --expose-gc).
+ * GET /health answers 200; GET /__heap collects garbage and reports the heap (run with --expose-gc),
+ * and with ?snapshot=<file> writes a heap snapshot there.
  */
 
 const rooms = new Map<string, Set<WebSocket>>();
@@ -50,8 +52,10 @@ async function store(roomId: string, userId: string, name: string, text: string,
 }
 
 const server = createServer((req, res) => {
-  if (req.url === '/__heap') {
+  if (req.url?.startsWith('/__heap')) {
     for (let i = 0; i < 3; i++) gc?.();
+    const snapshot = new URL(req.url, 'http://x').searchParams.get('snapshot');
+    if (snapshot) writeHeapSnapshot(snapshot);
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(process.memoryUsage()));
     return;

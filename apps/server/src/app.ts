@@ -21,6 +21,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
 import { registerChatHandlers } from './modules/chat/chat.socket.js';
+import { registerClockHandlers } from './modules/clock/clock.socket.js';
 import { registerCallHandlers } from './modules/signalling/signalling.socket.js';
 import { signallingRoutes } from './modules/signalling/signalling.routes.js';
 import { syncRoutes } from './modules/sync/sync.routes.js';
@@ -28,6 +29,12 @@ import { remindersRoutes } from './modules/reminders/reminders.routes.js';
 import { createReminderMailScheduler } from './modules/reminders/reminders.scheduler.js';
 import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
 import { registerWorkspaceBroadcasts } from './modules/workspace/workspace.socket.js';
+import { registerWatchHandlers } from './modules/watch/watch.socket.js';
+import roomNotesCollab from './modules/room-notes/room-notes.collab.js';
+import { registerWhiteboardHandlers } from './modules/whiteboard/whiteboard.socket.js';
+import { focusRoutes } from './modules/focus/focus.routes.js';
+import { createFocusScheduler } from './modules/focus/focus.scheduler.js';
+import { registerFocusHandlers } from './modules/focus/focus.socket.js';
 import { createServices } from './services.js';
 import { DEFAULT_PASSWORD_COST, type PasswordCost } from './modules/auth/password.js';
 
@@ -82,6 +89,11 @@ export interface AppOptions {
    * and tick the scheduler themselves (`app.reminderMail.tick()`) or shorten its interval.
    */
   reminderMail?: { clock?: () => Date; intervalMs?: number };
+  /**
+   * The focus timer's clock (server ms) and sweep interval: tests move their own clock across a
+   * day and call `app.focusTimers.sweep()`.
+   */
+  focus?: { now?: () => number; sweepMs?: number };
 }
 
 export interface ServerTimeouts {
@@ -188,7 +200,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every service once, shared by the HTTP routes and the socket handlers.
   app.decorate(
     'services',
-    createServices(app.deps, app.log, { clock: options.reminderMail?.clock }),
+    createServices(app.deps, app.log, {
+      clock: options.reminderMail?.clock,
+      focusNow: options.focus?.now,
+    }),
   );
 
   // onClose hooks run last-registered first, so the Socket.IO server (plugins/socket.ts) has
@@ -223,7 +238,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerCallHandlers(app.io, { rooms, live, log: app.log, limits });
   registerChatHandlers(app.io, { rooms, chat, live, log: app.log, limits });
+  registerClockHandlers(app.io, { log: app.log, limits });
   registerWorkspaceBroadcasts(app.io, { events: app.services.workspaceEvents });
+  registerWatchHandlers(app.io, { watch: app.services.watch, log: app.log, limits });
+  // The room notes' own websocket (Hocuspocus), beside Socket.IO on the same HTTP server.
+  await app.register(roomNotesCollab);
+  registerWhiteboardHandlers(app.io, { whiteboard: app.services.whiteboard, log: app.log, limits });
+  // Every node ends focus phases on time (focus.scheduler.ts); the guarded write makes one win.
+  const focusTimers = createFocusScheduler({
+    focus: app.services.focus,
+    log: app.log,
+    now: options.focus?.now,
+    sweepMs: options.focus?.sweepMs,
+  });
+  app.decorate('focusTimers', focusTimers);
+  registerFocusHandlers(app.io, {
+    focus: app.services.focus,
+    events: app.services.focusEvents,
+    timers: focusTimers,
+    multiNode: Boolean(redis),
+    log: app.log,
+    limits,
+  });
   await app.register(systemRoutes, { prefix: '/api' });
   await app.register(contactRoutes, { prefix: '/api' });
   await app.register(roomsRoutes, { prefix: '/api' });
@@ -233,6 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(syncRoutes, { prefix: '/api' });
   await app.register(remindersRoutes, { prefix: '/api' });
   await app.register(workspaceRoutes, { prefix: '/api' });
+  await app.register(focusRoutes, { prefix: '/api' });
   await app.register(spaPlugin, { webDist: options.webDist });
 
   // Every node looks for due reminder mails once a minute once it is ready. Registered after the
@@ -246,6 +283,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('reminderMail', reminderMail);
   app.addHook('onReady', async () => reminderMail.start());
   app.addHook('onClose', async () => reminderMail.stop());
+  // Each node sets its focus timers once ready (catching up whatever fell due while it was
+  // down), and stops them before the database closes.
+  app.addHook('onReady', async () => focusTimers.start());
+  app.addHook('onClose', async () => focusTimers.stop());
 
   return app;
 }

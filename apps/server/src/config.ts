@@ -81,6 +81,7 @@ const EnvSchema = z.object({
     )
     .transform(Number),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FOCUS_SHORT_PHASES: z.enum(['true', 'false', '1', '0']).default('false'),
 });
 
 export interface Config {
@@ -114,6 +115,11 @@ export interface Config {
    */
   rateLimitFactor: number;
   logLevel: string;
+  /**
+   * Tests only: focus phases may last seconds instead of whole minutes, so a browser test sees a
+   * round end without waiting 25 minutes (docs/decisions/0034-focus-sessions.md).
+   */
+  focusShortPhases: boolean;
 }
 
 /** `10.0.0.7`, `10.0.0.0/8` or `fd00::/8`: what Fastify's trustProxy accepts as a proxy list. */
@@ -160,5 +166,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
+    focusShortPhases: e.FOCUS_SHORT_PHASES === 'true' || e.FOCUS_SHORT_PHASES === '1',
   };
 }

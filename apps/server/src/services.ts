@@ -1,9 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './types.js';
+import { FOCUS_LIMITS } from '@studycircle/shared/focus';
 import { createEventBus, type EventSubscriber } from './lib/events.js';
-import { createAuthService, type AuthService } from './modules/auth/auth.service.js';
+import {
+  createAuthService,
+  type AuthService,
+  type SessionEvents,
+} from './modules/auth/auth.service.js';
 import { createChatService, type ChatService } from './modules/chat/chat.service.js';
 import { createContactService, type ContactService } from './modules/contact/contact.service.js';
+import {
+  createFocusService,
+  type FocusEvents,
+  type FocusService,
+} from './modules/focus/focus.service.js';
 import {
   createInvitationsService,
   type InvitationsService,
@@ -17,6 +27,11 @@ import {
   createRemindersService,
   type RemindersService,
 } from './modules/reminders/reminders.service.js';
+import {
+  createRoomNotesService,
+  type RoomNotesEvents,
+  type RoomNotesService,
+} from './modules/room-notes/room-notes.service.js';
 import { createLiveService, type LiveService } from './modules/signalling/live.service.js';
 import { createFileStore, type FileStore } from './modules/storage/file-store.js';
 import {
@@ -29,6 +44,11 @@ import {
   type WorkspaceEvents,
   type WorkspaceService,
 } from './modules/workspace/workspace.service.js';
+import { createWatchService, type WatchService } from './modules/watch/watch.service.js';
+import {
+  createWhiteboardService,
+  type WhiteboardService,
+} from './modules/whiteboard/whiteboard.service.js';
 import {
   createUsersService,
   type UserEvents,
@@ -57,10 +77,18 @@ import {
  *                                                           devices (sync-poke)
  *   chat                       rooms          -             -
  *   invitations                rooms, users   -             -
- *   auth                       users, live    -             -
+ *   auth                       users, live    SessionEvents -
  *   reminders                  -              -             -   (reads synced tasks itself)
  *   workspace                  rooms, files   WorkspaceEvents RoomEvents: a leaver's shares go;
  *                                                           SyncEvents: a shared record changed
+ *   watch                      rooms          -             -   (its socket transport broadcasts)
+ *   roomNotes                  rooms, auth    RoomNotesEvents RoomEvents, SessionEvents: the
+ *                                                           connections whose access ended
+ *   whiteboard                 rooms          -             -   (live takes a leaver's sockets
+ *                                                           off the board)
+ *   focus                      rooms          FocusEvents   RoomEvents: a leaver leaves the
+ *                                                           room's focus session (reads synced
+ *                                                           tasks itself for the streak)
  *
  * The transports sit on top: routes and socket handlers call services, never the reverse.
  */
@@ -78,17 +106,31 @@ export interface Services {
   sync: SyncService;
   reminders: RemindersService;
   workspace: WorkspaceService;
+  /** A room's video timeline for watching together (decision 0033). */
+  watch: WatchService;
+  whiteboard: WhiteboardService;
   /**
    * The workspace's announcements, for its socket transport (workspace.socket.ts), which tells
    * the room's chat channel; created here like every bus, so no service holds the Socket.IO server.
    */
   workspaceEvents: EventSubscriber<WorkspaceEvents>;
+  roomNotes: RoomNotesService;
+  /**
+   * Room notes connections to close (room-notes.collab.ts, which holds them and tells the
+   * other nodes).
+   */
+  roomNotesEvents: EventSubscriber<RoomNotesEvents>;
+  focus: FocusService;
+  /** The focus timer's changes, for its socket transport (focus.socket.ts) and timers. */
+  focusEvents: EventSubscriber<FocusEvents>;
 }
 
 /** What tests may replace when building the services. */
 export interface ServiceOptions {
   /** The time now, for the services that follow the calendar (the reminder mail). */
   clock?: () => Date;
+  /** Server time in ms for the focus timer (tests cross an Asia/Kolkata midnight at will). */
+  focusNow?: () => number;
 }
 
 declare module 'fastify' {
@@ -136,6 +178,7 @@ export function createServices(
     rooms,
     users,
   });
+  const sessionEvents = createEventBus<SessionEvents>();
   const auth = createAuthService({
     db,
     config,
@@ -146,6 +189,7 @@ export function createServices(
     log,
     users,
     live,
+    events: sessionEvents,
   });
 
   const reminders = createRemindersService({ db, config, mailer, log, clock: options.clock });
@@ -160,6 +204,28 @@ export function createServices(
     syncEvents,
   });
 
+  const watch = createWatchService({ db, rooms });
+  const roomNotesEvents = createEventBus<RoomNotesEvents>();
+  const roomNotes = createRoomNotesService({
+    db,
+    rooms,
+    auth,
+    events: roomNotesEvents,
+    roomEvents,
+    sessionEvents,
+  });
+  const whiteboard = createWhiteboardService({ db, rooms });
+  const focusEvents = createEventBus<FocusEvents>();
+  const focus = createFocusService({
+    db,
+    rooms,
+    events: focusEvents,
+    roomEvents,
+    log,
+    now: options.focusNow,
+    minMinutes: config.focusShortPhases ? FOCUS_LIMITS.testMinMinutes : FOCUS_LIMITS.minMinutes,
+  });
+
   return {
     users,
     auth,
@@ -172,6 +238,12 @@ export function createServices(
     sync,
     reminders,
     workspace,
+    whiteboard,
     workspaceEvents,
+    watch,
+    roomNotes,
+    roomNotesEvents,
+    focus,
+    focusEvents,
   };
 }

@@ -1,7 +1,28 @@
 import { z } from 'zod';
 import { OBJECT_ID_PATTERN, RoomMessageSchema, type RoomMessage } from './rooms.js';
+import type { RoomNotesAccessEnded } from './room-notes.js';
+import type {
+  FocusControlPayload,
+  FocusJoinPayload,
+  FocusRecapPayload,
+  FocusResult,
+  FocusRoomPayload,
+  FocusState,
+  FocusWatchResult,
+} from './focus.js';
 import type { SyncPoke } from './sync.js';
 import type { WorkspaceChanged } from './workspace.js';
+import type { WatchActionPayload, WatchResult, WatchStateEvent } from './watch.js';
+import type {
+  WhiteboardJoinPayload,
+  WhiteboardJoinResult,
+  WhiteboardPeerLeft,
+  WhiteboardPointerPayload,
+  WhiteboardPointerReceived,
+  WhiteboardUpdatePayload,
+  WhiteboardUpdateReceived,
+  WhiteboardUpdateResult,
+} from './whiteboard.js';
 
 /**
  * The real-time contract (docs/product.md §9.2, docs/architecture.md "Real-time contract"): the
@@ -133,11 +154,93 @@ export const REALTIME_EVENT_LIMITS = {
     perUser: { max: 240, windowMs: 60_000 },
     message: 'eventRateLimited',
   },
+  // A page's clock takes 5 samples when it opens and 3 every 30 s (clock.ts); a few pages at once.
+  'clock-sync': {
+    perSocket: { burst: 20, perSecond: 2 },
+    perUser: { max: 300, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // Watch together (watch.ts): a room page or the call's panel follows the room's video once per
+  // visit and after each reconnect, like join-chat.
+  'watch-join': {
+    perSocket: { burst: 20, perSecond: 1 },
+    perUser: { max: 120, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // The room's focus timer (focus.ts): a room page or call panel watches once per visit and after
+  // each reconnect; the controls, joining and the recap are taps of a person.
+  'focus-watch': {
+    perSocket: { burst: 20, perSecond: 1 },
+    perUser: { max: 120, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  'focus-unwatch': {
+    perSocket: { burst: 20, perSecond: 1 },
+    perUser: { max: 120, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  'watch-leave': {
+    perSocket: { burst: 20, perSecond: 1 },
+    perUser: { max: 120, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // Play, pause, a seek, a speed: a person clicking fast, or holding an arrow key on the
+  // position slider (the player sends one seek when the key is let go or after a pause).
+  'watch-action': {
+    perSocket: { burst: 20, perSecond: 4 },
+    perUser: { max: 240, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  'focus-control': {
+    perSocket: { burst: 10, perSecond: 1 },
+    perUser: { max: 60, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  'focus-join': {
+    perSocket: { burst: 10, perSecond: 1 },
+    perUser: { max: 60, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  'focus-leave': {
+    perSocket: { burst: 10, perSecond: 1 },
+    perUser: { max: 60, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  'focus-recap': {
+    perSocket: { burst: 10, perSecond: 1 },
+    perUser: { max: 60, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
   // A fast typist sends a message every second or two; the outbox may flush a backlog at once.
   'chat-message': {
     perSocket: CHAT_RATE_LIMIT,
     perUser: { max: 40, windowMs: 10_000 },
     message: 'chatRateLimited',
+  },
+  // Opening the board reads it a page at a time: a full board of 5,000 elements is a few pages;
+  // a few tabs and reconnects on top.
+  'whiteboard-join': {
+    perSocket: { burst: 40, perSecond: 2 },
+    perUser: { max: 300, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  'whiteboard-leave': {
+    perSocket: { burst: 20, perSecond: 1 },
+    perUser: { max: 120, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // A browser sends a drawing's changes at most every 50 ms (20 a second); a large paste goes out
+  // in several updates at once.
+  'whiteboard-update': {
+    perSocket: { burst: 60, perSecond: 25 },
+    perUser: { max: 3000, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // Pointers: about 30 a second from a moving mouse (Excalidraw's own rate), per open board.
+  'whiteboard-pointer': {
+    perSocket: { burst: 60, perSecond: 40 },
+    perUser: { max: 6000, windowMs: 60_000 },
+    message: 'eventRateLimited',
   },
 } as const satisfies Record<keyof ClientToServerEvents, RealtimeEventLimit>;
 
@@ -227,6 +330,13 @@ export type JoinRoomPayload = z.input<typeof JoinRoomPayloadSchema>;
 
 /** `leave-room` (leaves the call and the chat channel) and `join-chat` / `leave-chat`. */
 export const RoomRefPayloadSchema = z.object({ roomId: roomIdField });
+
+/** `clock-sync` carries nothing; the answer is the server's `Date.now()` (clock.ts). */
+export const ClockSyncPayloadSchema = z.object({}).strict();
+export type ClockSyncPayload = z.input<typeof ClockSyncPayloadSchema>;
+export interface ClockSyncResult {
+  serverTime: number;
+}
 export type RoomRefPayload = z.input<typeof RoomRefPayloadSchema>;
 
 /**
@@ -416,6 +526,45 @@ export interface ClientToServerEvents {
   'peer-state': (payload: PeerStatePayload, ack: AckCallback) => void;
   /** Acknowledged only after the message is committed to the database. */
   'chat-message': (payload: ChatMessagePayload, ack: AckCallback<ChatMessageResult>) => void;
+  /** One sample of the server's clock (clock.ts): answered at once with the server's time. */
+  'clock-sync': (payload: ClockSyncPayload, ack: AckCallback<ClockSyncResult>) => void;
+  /** Follow the room's video (members only): answered with its state (watch.ts). */
+  'watch-join': (payload: RoomRefPayload, ack: AckCallback<WatchResult>) => void;
+  /** Stop following the room's video. */
+  'watch-leave': (payload: RoomRefPayload, ack: AckCallback) => void;
+  /** Start, play, pause, seek, change speed or stop the room's video: answered with the new state. */
+  'watch-action': (payload: WatchActionPayload, ack: AckCallback<WatchResult>) => void;
+  /** Subscribe to the room's whiteboard and read a page of it (whiteboard.ts). */
+  'whiteboard-join': (
+    payload: WhiteboardJoinPayload,
+    ack: AckCallback<WhiteboardJoinResult>,
+  ) => void;
+  /** Stop receiving the room's whiteboard. */
+  'whiteboard-leave': (payload: RoomRefPayload, ack: AckCallback) => void;
+  /** Changed elements; answered once stored, with the server's copy of those that lost. */
+  'whiteboard-update': (
+    payload: WhiteboardUpdatePayload,
+    ack: AckCallback<WhiteboardUpdateResult>,
+  ) => void;
+  /**
+   * This member's pointer on the board. Browsers send it without a callback (a lost pointer is
+   * replaced by the next one 33 ms later); a refusal then comes back as `server-error`.
+   */
+  'whiteboard-pointer': (payload: WhiteboardPointerPayload, ack?: AckCallback) => void;
+  /**
+   * Watch the room's focus timer (members only): answered with its state; from then on
+   * `focus-state` arrives whenever it changes, until `focus-unwatch`.
+   */
+  'focus-watch': (payload: FocusRoomPayload, ack: AckCallback<FocusWatchResult>) => void;
+  /** Stop receiving the room's focus timer. */
+  'focus-unwatch': (payload: FocusRoomPayload, ack: AckCallback) => void;
+  /** Start, pause, resume, skip or stop the room's focus timer (any member). */
+  'focus-control': (payload: FocusControlPayload, ack: AckCallback<FocusResult>) => void;
+  /** Take part in the running focus session, with a goal or none (again to change the goal). */
+  'focus-join': (payload: FocusJoinPayload, ack: AckCallback<FocusResult>) => void;
+  'focus-leave': (payload: FocusRoomPayload, ack: AckCallback<FocusResult>) => void;
+  /** After a focus round: the goal is done, or carried over to the next round. */
+  'focus-recap': (payload: FocusRecapPayload, ack: AckCallback<FocusResult>) => void;
 }
 
 export interface ServerToClientEvents {
@@ -448,6 +597,22 @@ export interface ServerToClientEvents {
    * every node, pulls from its cursor. No content but the newest version.
    */
   'sync-poke': (payload: SyncPoke) => void;
+  /**
+   * The room's video changed (watch.ts): sent to every socket following it, on every node. Keep
+   * the state with the highest `rev`.
+   */
+  'watch-state': (payload: WatchStateEvent) => void;
+  /** Another member's stored whiteboard changes (only elements that won the merge rule). */
+  'whiteboard-update': (payload: WhiteboardUpdateReceived) => void;
+  /** Another member's pointer on the whiteboard, with their name. */
+  'whiteboard-pointer': (payload: WhiteboardPointerReceived) => void;
+  /** A socket closed the whiteboard or went away: its pointer goes. */
+  'whiteboard-peer-left': (payload: WhiteboardPeerLeft) => void;
+  /**
+   * The room's focus timer changed (focus.ts), sent to the room's chat channel: members keep the
+   * state with the highest `rev`.
+   */
+  'focus-state': (state: FocusState) => void;
 }
 
 /**
@@ -459,6 +624,10 @@ export interface InterServerEvents {
   'user-updated': (user: { id: string; name: string; email: string }) => void;
   /** A deleted room: each node tells its own sockets and takes them out of the room. */
   'room-closed': (roomId: string) => void;
+  /** Room notes connections to close on every node (apps/server room-notes.collab.ts). */
+  'room-notes-access-ended': (target: RoomNotesAccessEnded) => void;
+  /** A room's focus phase now ends at `endsAt` (null: nothing due): each node sets its timer. */
+  'focus-scheduled': (payload: { roomId: string; endsAt: number | null }) => void;
 }
 
 // ---------------------------------------------------------------------------------------------

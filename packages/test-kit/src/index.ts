@@ -5,6 +5,12 @@
  */
 export { freePort } from './free-port.js';
 export {
+  parseRange,
+  startFileServer,
+  type FileServer,
+  type FileServerRoute,
+} from './file-server.js';
+export {
   createThrowawayDatabase,
   type ThrowawayDatabase,
   type ThrowawayDatabaseOptions,

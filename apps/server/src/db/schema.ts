@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  doublePrecision,
   foreignKey,
   index,
   jsonb,
@@ -404,5 +405,159 @@ export const roomShares = pgTable(
     index('room_shares_room_created_idx').on(t.roomId, t.createdAt),
     // A changed record finds the rooms it is shared with (and the foreign key its shares).
     index('room_shares_owner_record_idx').on(t.ownerId, t.kind, t.recordId),
+  ],
+);
+
+/**
+ * A room's video for watching together (issue 20, docs/decisions/0033-watch-together.md): one row
+ * per room that ever had one, the timeline every member's player follows. `position` (seconds)
+ * was true at `serverTime` (ms on the server clock); while `playing` it moves at `rate`. Every
+ * change bumps `rev` under a guard on the old value, so two members acting at once are applied
+ * one after the other and every client keeps the highest revision.
+ */
+export const roomWatchStates = pgTable('room_watch_states', {
+  roomId: text('room_id')
+    .primaryKey()
+    .references(() => rooms.id, { onDelete: 'cascade' }),
+  /** The video link; null once stopped (the row stays so that the revision keeps rising). */
+  src: text('src'),
+  playing: boolean('playing').notNull().default(false),
+  position: doublePrecision('position').notNull().default(0),
+  serverTime: bigint('server_time', { mode: 'number' }).notNull(),
+  rate: doublePrecision('rate').notNull().default(1),
+  rev: integer('rev').notNull().default(0),
+  /** Who acted last (their name as it was then, for the toast); null if the account is gone. */
+  byUserId: text('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  byName: text('by_name'),
+  /** start, play, pause, seek, rate or stop. */
+  action: text('action'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A room's shared notes (docs/decisions/0032-room-notes-with-yjs-and-hocuspocus.md): the Yjs
+ * document's whole state as one update, written by Hocuspocus a moment after the last change and
+ * merged with what is stored (several nodes may hold the document). Goes with its room.
+ */
+export const roomNotes = pgTable('room_notes', {
+  roomId: text('room_id')
+    .primaryKey()
+    .references(() => rooms.id, { onDelete: 'cascade' }),
+  state: bytea('state').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A room's whiteboard: one row per Excalidraw element, the element as last stored in `data`
+ * (jsonb), with the two numbers the merge rule compares beside it. Several nodes write at once
+ * safely because each write is one `INSERT ... ON CONFLICT DO UPDATE ... WHERE` the incoming copy
+ * wins (higher version, or the same version with a lower nonce): a losing copy changes nothing,
+ * whatever order the writes commit in (docs/decisions/0031-room-whiteboard.md). Deleted elements
+ * stay as tombstones (`is_deleted`) for a day, so an older copy cannot bring them back.
+ */
+export const whiteboardElements = pgTable(
+  'whiteboard_elements',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    elementId: text('element_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    versionNonce: bigint('version_nonce', { mode: 'number' }).notNull(),
+    isDeleted: boolean('is_deleted').notNull(),
+    data: jsonb('data').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.elementId] })],
+);
+
+/**
+ * A room's focus timer (docs/decisions/0034-focus-sessions.md): one row per room that ever ran
+ * one, as state plus a revision. Every change is one `UPDATE ... WHERE rev = $n` that adds one,
+ * so two members acting at once, or two nodes ending the same phase, leave one state. Times are
+ * server milliseconds; `ends_at` is set while a phase runs, for the sweep that finds due ones.
+ */
+export const focusSessions = pgTable(
+  'focus_sessions',
+  {
+    roomId: text('room_id')
+      .primaryKey()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    /** idle, focus, short-break or long-break. */
+    phase: text('phase').notNull(),
+    round: integer('round').notNull(),
+    phaseStartedAt: bigint('phase_started_at', { mode: 'number' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    pausedRemainingMs: integer('paused_remaining_ms'),
+    endsAt: bigint('ends_at', { mode: 'number' }),
+    /** {focusMin, shortMin, longMin, roundsBeforeLong} */
+    settings: jsonb('settings').notNull(),
+    rev: integer('rev').notNull(),
+    /** Who made the last change (null: the server's own phase change), and what it was. */
+    byUserId: text('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    byName: text('by_name'),
+    change: text('change'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('focus_sessions_ends_at_idx')
+      .on(t.endsAt)
+      .where(sql`${t.endsAt} is not null`),
+  ],
+);
+
+/**
+ * Who takes part in a room's running focus session, with their goal (one of their own tasks, by
+ * id and title). Credited at the end of each focus round; gone when the session stops.
+ */
+export const focusParticipants = pgTable(
+  'focus_participants',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => focusSessions.roomId, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Server ms: a late joiner is credited from here. */
+    joinedAt: bigint('joined_at', { mode: 'number' }).notNull(),
+    goalTaskId: text('goal_task_id'),
+    goalTitle: text('goal_title'),
+    /** A focus round ended with the goal open: the member's recap (done or carry over) waits. */
+    recapDue: boolean('recap_due').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
+);
+
+/** A student's focus per Asia/Kolkata day: credited in the transaction that ends a focus round. */
+export const focusDays = pgTable(
+  'focus_days',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** yyyy-mm-dd in Asia/Kolkata. */
+    day: text('day').notNull(),
+    focusMs: bigint('focus_ms', { mode: 'number' }).notNull().default(0),
+    /** Focus rounds completed. */
+    sessions: integer('sessions').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Goals marked done in a focus recap: once per task, on the Asia/Kolkata day it was done. */
+export const focusGoals = pgTable(
+  'focus_goals',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: text('task_id').notNull(),
+    day: text('day').notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.taskId] }),
+    index('focus_goals_user_day_idx').on(t.userId, t.day),
   ],
 );

@@ -2,25 +2,43 @@ import type { z } from 'zod';
 import { AppError } from './app-error.js';
 
 export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000).';
+export const UNPAIRED_SURROGATE_MESSAGE =
+  'Text must be valid Unicode (it holds half of a character pair).';
 
-/** True when any string in the value (keys included) holds U+0000; iterative, so depth is harmless. */
-function containsNul(input: unknown): boolean {
+/** A UTF-16 surrogate without its other half (String.prototype.isWellFormed, in ES2024). */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What a string holds that PostgreSQL cannot store, as the message to answer with. */
+function badText(value: string): string | undefined {
+  if (value.includes('\u0000')) return NUL_MESSAGE;
+  // JSON keeps a lone surrogate as a \ud800 escape, which jsonb refuses: a 500 without this.
+  if (UNPAIRED_SURROGATE.test(value)) return UNPAIRED_SURROGATE_MESSAGE;
+  return undefined;
+}
+
+/**
+ * The first string in the value (keys included) that PostgreSQL cannot store, as the message to
+ * answer with; iterative, so depth is harmless.
+ */
+function findBadText(input: unknown): string | undefined {
   const stack: unknown[] = [input];
   while (stack.length > 0) {
     const value = stack.pop();
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return true;
+      const bad = badText(value);
+      if (bad) return bad;
     } else if (Array.isArray(value)) {
       // A loop, not push(...value): a spread of a huge array would overflow the argument limit.
       for (const item of value) stack.push(item);
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\u0000')) return true;
+        const bad = badText(key);
+        if (bad) return bad;
         stack.push(item);
       }
     }
   }
-  return false;
+  return undefined;
 }
 
 /**
@@ -32,8 +50,9 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   if (input === undefined || input === null) {
     throw AppError.badRequest('The request body must be a JSON object.');
   }
-  // PostgreSQL text cannot hold U+0000: such a string would fail in the query as a 500.
-  if (containsNul(input)) throw AppError.badRequest(NUL_MESSAGE);
+  // PostgreSQL cannot hold U+0000, nor a lone surrogate in jsonb: the query would fail as a 500.
+  const bad = findBadText(input);
+  if (bad) throw AppError.badRequest(bad);
   const result = schema.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];

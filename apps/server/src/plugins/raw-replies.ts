@@ -100,3 +100,25 @@ export function secureSocketIoReplies(server: Server, path: string): void {
     for (const [name, value] of Object.entries(PRE_ROUTING_HEADERS)) res.setHeader(name, value);
   });
 }
+
+/**
+ * Refuses a websocket upgrade before it becomes one (a foreign page's origin, a node shutting
+ * down): a plain HTTP reply with the headers above and our error body, then the socket closes.
+ */
+export function refuseUpgrade(socket: Duplex, status: number, code: string, message: string): void {
+  if (socket.destroyed) return;
+  const body = JSON.stringify(errorBody(code, message));
+  const headers = {
+    ...PRE_ROUTING_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      `\r\n${body}`,
+  );
+}

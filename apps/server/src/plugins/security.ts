@@ -11,7 +11,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * Strict security headers. The CSP allows only our own origin for scripts, styles and
  * connections (same-origin websockets included), images from data/blob URLs and https (avatars),
- * and media from blob URLs (camera and remote WebRTC streams). Camera and microphone may be used
+ * and media from blob URLs (camera and remote WebRTC streams) and from any http(s) link (a video
+ * watched together, decision 0033). Camera and microphone may be used
  * by our own pages only. No page may be framed (CSP frame-ancestors 'none', and X-Frame-Options
  * DENY for browsers that predate it), and no API reply is stored by a browser or a shared cache.
  */
@@ -25,7 +26,9 @@ const HELMET_OPTIONS: HelmetOptions = {
       // React and the design system set a few style attributes (e.g. animation delays).
       styleSrcAttr: ["'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      mediaSrc: ["'self'", 'blob:'],
+      // Watch together plays a link any member pastes (decision 0033): a video file on any http
+      // or https host. Only media widens; scripts, styles, connections and frames stay ours.
+      mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       manifestSrc: ["'self'"],

@@ -16,8 +16,8 @@ import type { IoServer, IoSocket } from '../types.js';
  * client event, per socket and per account (the table is REALTIME_EVENT_LIMITS in the shared
  * package); a cap on the sockets an account holds open; and a cap on the bytes waiting to be sent
  * to one socket, so a client that stops reading cannot make the server hold what others relay to
- * it. The socket plugin applies the last two when a connection opens; the modules' handlers apply
- * the event limits through `eventHandlers` (socket-handlers.ts).
+ * it. The socket plugin applies the last two when a connection opens; the dispatcher that answers
+ * every module's handlers applies the event limits (socket-handlers.ts).
  */
 
 export type ClientEvent = keyof ClientToServerEvents;
@@ -31,20 +31,6 @@ export type ClientEvent = keyof ClientToServerEvents;
  */
 export const MAX_OUTGOING_BYTES = 1024 * 1024;
 
-/** A token bucket: `burst` at once, refilled continuously at `perSecond`. */
-function tokenBucket(rate: { burst: number; perSecond: number }, now: () => number) {
-  let tokens = rate.burst;
-  let last = now();
-  return () => {
-    const t = now();
-    tokens = Math.min(rate.burst, tokens + ((t - last) / 1000) * rate.perSecond);
-    last = t;
-    if (tokens < 1) return false;
-    tokens -= 1;
-    return true;
-  };
-}
-
 export interface EventLimitsDeps {
   /** Counts the per-account windows: in Redis with several nodes, so they count across nodes. */
   rateLimiter: RateLimiter;
@@ -55,12 +41,9 @@ export interface EventLimitsDeps {
   now?: () => number;
 }
 
-/** Checks one socket's events; throws RATE_LIMITED (with the table's message) when over. */
-export type EventGate = (event: ClientEvent) => Promise<void>;
-
 export interface EventLimits {
-  /** The gate for one socket: its buckets live as long as the socket. */
-  forSocket(socket: IoSocket): EventGate;
+  /** Checks one event of `socket`; throws RATE_LIMITED (with the table's message) when over. */
+  check(socket: IoSocket, event: ClientEvent): Promise<void>;
 }
 
 export function createEventLimits({
@@ -72,28 +55,48 @@ export function createEventLimits({
   const scale = (n: number) => Math.max(1, n * factor);
   const table: Record<ClientEvent, RealtimeEventLimit> = { ...REALTIME_EVENT_LIMITS };
   if (chatRate) table['chat-message'] = { ...table['chat-message'], perSocket: chatRate };
+  const rates = new Map(
+    Object.entries(table).map(([event, { perSocket }]) => [
+      event,
+      { burst: scale(perSocket.burst), perSecond: scale(perSocket.perSecond) },
+    ]),
+  );
+  /**
+   * Each socket's token buckets (`burst` at once, refilled continuously at `perSecond`), one per
+   * event, each kept as the one number that says it all: the time at which the bucket is full
+   * again (the generic cell rate algorithm). A full bucket is the same as none, so it is
+   * forgotten at the socket's next event, and a socket that never sent one holds nothing.
+   */
+  const fullAt = new WeakMap<IoSocket, Map<ClientEvent, number>>();
+
+  /** Takes a token from the socket's bucket for `event`; false when it is empty. */
+  function take(socket: IoSocket, event: ClientEvent): boolean {
+    const t = now();
+    const { burst, perSecond } = rates.get(event)!;
+    const mine = fullAt.get(socket);
+    if (mine) for (const [name, full] of mine) if (full <= t) mine.delete(name);
+    const full = Math.max(mine?.get(event) ?? t, t);
+    // Room for one more token while the bucket is at most burst - 1 tokens short of full (the
+    // small slack absorbs rounding in the sums of 1000 / perSecond).
+    if (full - t > ((burst - 1) / perSecond) * 1000 + 1e-6) return false;
+    const next = full + 1000 / perSecond;
+    if (mine) mine.set(event, next);
+    else fullAt.set(socket, new Map([[event, next]]));
+    return true;
+  }
 
   return {
-    forSocket(socket) {
-      const buckets = new Map<ClientEvent, () => boolean>();
-      return async (event) => {
-        const limit = table[event];
-        const refuse = () => AppError.tooManyRequests(REALTIME_MESSAGES[limit.message]);
-        let take = buckets.get(event);
-        if (!take) {
-          const { burst, perSecond } = limit.perSocket;
-          take = tokenBucket({ burst: scale(burst), perSecond: scale(perSecond) }, now);
-          buckets.set(event, take);
-        }
-        // The socket's own bucket first, in memory: a flood from one socket is refused without
-        // a round trip to Redis.
-        if (!take()) throw refuse();
-        const hits = await rateLimiter.hit(
-          `socket:${event}:${socket.data.user.id}`,
-          limit.perUser.windowMs,
-        );
-        if (hits > Math.floor(scale(limit.perUser.max))) throw refuse();
-      };
+    async check(socket, event) {
+      const limit = table[event];
+      const refuse = () => AppError.tooManyRequests(REALTIME_MESSAGES[limit.message]);
+      // The socket's own bucket first, in memory: a flood from one socket is refused without
+      // a round trip to Redis.
+      if (!take(socket, event)) throw refuse();
+      const hits = await rateLimiter.hit(
+        `socket:${event}:${socket.data.user.id}`,
+        limit.perUser.windowMs,
+      );
+      if (hits > Math.floor(scale(limit.perUser.max))) throw refuse();
     },
   };
 }
@@ -137,37 +140,54 @@ export function maxSocketsPerUser(factor: number): number {
 /** The parts of an engine.io socket the outgoing cap reads (engine.io's types are internal). */
 export interface EngineSocket {
   id: string;
-  readyState: string;
-  on(event: 'packetCreate', listener: (packet: { data?: unknown }) => void): unknown;
-  on(event: 'flush', listener: () => void): unknown;
+  on(event: 'packetCreate', listener: (this: EngineSocket, packet: EnginePacket) => void): unknown;
   close(discard?: boolean): unknown;
+  /** Packets created and not yet handed to the transport (emptied at every flush). */
+  writeBuffer: readonly EnginePacket[];
   /** With the websocket transport, `socket` is the `ws` WebSocket. */
   transport: { socket?: { bufferedAmount?: number; terminate?: () => void } };
 }
 
-const sizeOf = (data: unknown) =>
+interface EnginePacket {
+  data?: unknown;
+}
+
+const sizeOf = ({ data }: EnginePacket) =>
   // A string's length, not its UTF-8 size: cheap, and what a queued packet costs in memory.
   typeof data === 'string' ? data.length : data instanceof Uint8Array ? data.byteLength : 0;
 
 /**
- * Drops an engine socket whose outgoing data (packets queued in the engine plus bytes the
- * websocket has not handed to the kernel) passes `maxBytes`. Socket.IO's `maxHttpBufferSize`
- * bounds only what a client sends; without this a client that stops reading (and answers pings
- * blindly) lets others make the server buffer everything they relay to it.
+ * Returns `cap(conn)`, which drops an engine socket whose outgoing data (packets queued in the
+ * engine plus bytes the websocket has not handed to the kernel) passes `maxBytes`. Socket.IO's
+ * `maxHttpBufferSize` bounds only what a client sends; without this a client that stops reading
+ * (and answers pings blindly) lets others make the server buffer everything they relay to it.
+ *
+ * Every socket gets the same listener, and the bytes in an engine's buffer are counted only while
+ * packets wait in it (a flush empties it, and the next packet then finds it empty): a socket that
+ * keeps up costs nothing here but its listener.
  */
-export function capOutgoing(conn: EngineSocket, maxBytes: number, log: FastifyBaseLogger) {
-  /** Bytes of packets created since the engine last handed its buffer to the transport. */
-  let queued = 0;
-  let dropping = false;
-  conn.on('flush', () => {
-    queued = 0;
-  });
-  conn.on('packetCreate', (packet) => {
-    queued += sizeOf(packet.data);
-    if (dropping) return;
-    const waiting = queued + (conn.transport.socket?.bufferedAmount ?? 0);
+export function outgoingCap(maxBytes: number, log: FastifyBaseLogger) {
+  /** Bytes of the packets waiting in each engine's buffer, for engines where some wait. */
+  const queued = new WeakMap<EngineSocket, number>();
+  const dropping = new WeakSet<EngineSocket>();
+
+  function onPacketCreate(this: EngineSocket, packet: EnginePacket) {
+    check(this, packet);
+  }
+
+  function check(conn: EngineSocket, packet: EnginePacket) {
+    // Called before the packet joins the buffer. A buffer that was empty is not counted any more;
+    // one that started filling up without a count (its first packet) is counted once.
+    const waitingInEngine = conn.writeBuffer.length
+      ? (queued.get(conn) ?? conn.writeBuffer.reduce((sum, p) => sum + sizeOf(p), 0))
+      : 0;
+    const bytes = waitingInEngine + sizeOf(packet);
+    if (conn.writeBuffer.length) queued.set(conn, bytes);
+    else queued.delete(conn);
+    if (dropping.has(conn)) return;
+    const waiting = bytes + (conn.transport.socket?.bufferedAmount ?? 0);
     if (waiting <= maxBytes) return;
-    dropping = true;
+    dropping.add(conn);
     log.warn({ engineId: conn.id, waiting }, 'socket dropped: it does not read what is sent to it');
     // After the packet in hand is queued, and outside whatever broadcast is running: closing
     // makes the socket leave its rooms, which must not happen in the middle of iterating them.
@@ -177,5 +197,7 @@ export function capOutgoing(conn: EngineSocket, maxBytes: number, log: FastifyBa
       // The websocket would otherwise keep its unsent bytes through a 30 s closing handshake.
       conn.transport.socket?.terminate?.();
     });
-  });
+  }
+
+  return (conn: EngineSocket) => conn.on('packetCreate', onPacketCreate);
 }

@@ -30,7 +30,10 @@ export interface TestAppOptions {
   /** Extra build options (a lowered chat limit, one rate-limit namespace for two nodes, shorter
    * time-outs, the reminder mail's clock, a mailer whose server a test can take away). */
   appOptions?: Partial<
-    Pick<AppOptions, 'chatRate' | 'rateLimitPrefix' | 'timeouts' | 'reminderMail' | 'mailer'>
+    Pick<
+      AppOptions,
+      'chatRate' | 'rateLimitPrefix' | 'timeouts' | 'reminderMail' | 'mailer' | 'focus'
+    >
   >;
 }
 
@@ -154,8 +157,10 @@ export function sessionIdOf(token: string): string {
  * Two nodes of one deployment: the same JWT secret, one database, rate limits counted under the
  * same Redis keys. Only meaningful with REDIS_URL set (the adapter joins the nodes).
  */
-export async function startTwoNodes(): Promise<{ a: TestApp; b: TestApp }> {
-  const env = { JWT_SECRET: 'multi-node-test-secret-0123456789abcdef' };
+export async function startTwoNodes(
+  extraEnv: Record<string, string> = {},
+): Promise<{ a: TestApp; b: TestApp }> {
+  const env = { JWT_SECRET: 'multi-node-test-secret-0123456789abcdef', ...extraEnv };
   const rateLimitPrefix = `sc:test:${randomBytes(6).toString('hex')}:`;
   const a = await startTestApp({ env, appOptions: { rateLimitPrefix } });
   const b = await startTestApp({ env, database: a.database, appOptions: { rateLimitPrefix } });

@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { EventPublisher } from '../../lib/events.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { escapeHtml, type Mailer } from '../../mail/mailer.js';
@@ -118,6 +119,18 @@ const SESSION_NOT_FOUND = 'Session not found or already signed out.';
 /** A valid-looking hash to verify against when the e-mail is unknown, so timing does not tell. */
 let decoyHash: Promise<string> | undefined;
 
+/**
+ * Sessions that end, for the live connections the live service does not hold (a room's shared
+ * notes run on their own websocket): whoever holds one subscribes and closes it on every node.
+ * Published after the session rows are gone and the live service has ended its sockets.
+ */
+export interface SessionEvents {
+  /** Every session of the user ended, but `keepSessionId` (the device that changed the password). */
+  'user-sessions-ended': { userId: string; keepSessionId?: string };
+  /** One device session ended (signed out, or ended from the device list). */
+  'session-ended': { sessionId: string };
+}
+
 export interface AuthServiceDeps {
   db: Db;
   config: Pick<Config, 'rateLimitFactor' | 'publicUrl'>;
@@ -139,10 +152,13 @@ export interface AuthServiceDeps {
   >;
   /** Ends the open connections of the sessions that end (all of a user's, or one device's). */
   live: Pick<LiveService, 'endUserConnections' | 'endSessionConnections'>;
+  /** Where ended sessions are announced (connections outside the live service end with them). */
+  events: EventPublisher<SessionEvents>;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config, rateLimiter, mailer, jwtSecret, passwordCost, log, users, live } = deps;
+  const { db, config, rateLimiter, mailer, jwtSecret, passwordCost, log, users, live, events } =
+    deps;
   const authRepo = createAuthRepository(db);
   const factor = config.rateLimitFactor;
 
@@ -193,6 +209,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function endSessions(userId: string, keepSessionId?: string) {
     await authRepo.deleteSessions(userId, keepSessionId);
     await live.endUserConnections(userId, keepSessionId);
+    await events.emit('user-sessions-ended', { userId, keepSessionId });
+  }
+
+  /** One device session ended: its live connections, and any others, end on every node. */
+  async function endOneSession(sessionId: string, endedElsewhere: boolean) {
+    await live.endSessionConnections(sessionId, endedElsewhere);
+    await events.emit('session-ended', { sessionId });
   }
 
   /**
@@ -322,7 +345,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async logout(user: AuthUser): Promise<void> {
       await authRepo.deleteSession(user.id, user.sessionId);
-      await live.endSessionConnections(user.sessionId, false);
+      await endOneSession(user.sessionId, false);
     },
 
     /** Settings' list of signed-in devices: this one first, then the most recently seen. */
@@ -350,7 +373,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!(await authRepo.deleteSession(user.id, sessionId))) {
         throw AppError.notFound(SESSION_NOT_FOUND);
       }
-      await live.endSessionConnections(sessionId, sessionId !== user.sessionId);
+      await endOneSession(sessionId, sessionId !== user.sessionId);
     },
 
     /**

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { roomMessages } from '../../db/schema.js';
+import { groupCommit } from '../../lib/group-commit.js';
 
 /**
  * The chat module's only access to the database: room_messages. Ids are a bigserial, so a room's
@@ -36,43 +37,90 @@ export interface NewMessageRow {
   clientId: string | null;
 }
 
+/** A stored row's key: a client id is unique per room and author (a message without one is never a retry). */
+function keyOf(row: {
+  roomId: string;
+  userId: string | null;
+  clientId: string | null;
+  text: string;
+}) {
+  return row.clientId === null
+    ? `${row.roomId}\u0000${row.userId}\u0000\u0000${row.text}`
+    : `${row.roomId}\u0000${row.userId}\u0000${row.clientId}`;
+}
+
 export function createChatRepository(db: Db) {
-  // Prepared once: every chat message runs it, and building the query each time cost more CPU
-  // than the rest of the message's handling (bench/signalling.ts).
-  const insertStatement = db
+  // Prepared once, for any number of rows (arrays unnested into rows): every chat message runs
+  // it, and building a query each time cost more CPU than the rest of a message's handling
+  // (bench/signalling.ts). Ids come from the sequence in row order, so a batch keeps its order.
+  const insertBatch = db
     .insert(roomMessages)
-    .values({
-      roomId: sql.placeholder('roomId'),
-      userId: sql.placeholder('userId'),
-      name: sql.placeholder('name'),
-      text: sql.placeholder('text'),
-      clientId: sql.placeholder('clientId'),
-    })
+    .select(
+      sql`select nextval('room_messages_id_seq'), r, u, n, t, c, now()
+          from unnest(${sql.placeholder('roomIds')}::text[], ${sql.placeholder('userIds')}::text[],
+                      ${sql.placeholder('names')}::text[], ${sql.placeholder('texts')}::text[],
+                      ${sql.placeholder('clientIds')}::text[]) as m(r, u, n, t, c)`,
+    )
     .onConflictDoNothing()
     .returning(columns)
-    .prepare('chat_insert_once');
+    .prepare('chat_insert_batch');
+
+  async function existing(row: NewMessageRow): Promise<MessageRow> {
+    const [found] = await db
+      .select(columns)
+      .from(roomMessages)
+      .where(
+        and(
+          eq(roomMessages.roomId, row.roomId),
+          eq(roomMessages.userId, row.userId),
+          eq(roomMessages.clientId, row.clientId ?? ''),
+        ),
+      );
+    return found!;
+  }
+
+  /**
+   * Stores messages in one statement (one commit). Retries (a client id already stored for the
+   * room and author) write nothing and come back as the stored row with `created: false`.
+   */
+  async function insertMany(
+    rows: NewMessageRow[],
+  ): Promise<{ row: MessageRow; created: boolean }[]> {
+    const inserted = (await insertBatch.execute({
+      roomIds: rows.map((r) => r.roomId),
+      userIds: rows.map((r) => r.userId),
+      names: rows.map((r) => r.name),
+      texts: rows.map((r) => r.text),
+      clientIds: rows.map((r) => r.clientId),
+    })) as MessageRow[];
+    // Match the returned rows to the calls by key: identical messages without a client id are
+    // interchangeable, so each takes the next of its key in id order.
+    const byKey = new Map<string, MessageRow[]>();
+    for (const row of inserted.sort((a, b) => a.id - b.id)) {
+      const key = keyOf(row);
+      const list = byKey.get(key);
+      if (list) list.push(row);
+      else byKey.set(key, [row]);
+    }
+    return Promise.all(
+      rows.map(async (row) => {
+        const stored = byKey.get(keyOf(row))?.shift();
+        return stored
+          ? { row: stored, created: true }
+          : { row: await existing(row), created: false };
+      }),
+    );
+  }
 
   return {
     /**
      * Stores a message once. With a client id already stored for this room and author (a retry),
-     * nothing is written and the stored row is returned with `created: false`. The insert is
-     * its own statement, so it has committed when this resolves.
+     * nothing is written and the stored row is returned with `created: false`. Resolves once the
+     * row is committed. Messages arriving while a write is in flight are written together as the
+     * next statement (group commit, lib/group-commit.ts): under load a few commits carry many
+     * messages, and a lone message is written at once.
      */
-    async insertOnce(row: NewMessageRow): Promise<{ row: MessageRow; created: boolean }> {
-      const [inserted] = (await insertStatement.execute({ ...row })) as MessageRow[];
-      if (inserted) return { row: inserted, created: true };
-      const [existing] = await db
-        .select(columns)
-        .from(roomMessages)
-        .where(
-          and(
-            eq(roomMessages.roomId, row.roomId),
-            eq(roomMessages.userId, row.userId),
-            eq(roomMessages.clientId, row.clientId ?? ''),
-          ),
-        );
-      return { row: existing!, created: false };
-    },
+    insertOnce: groupCommit(insertMany),
 
     /** The latest `limit` messages (or those just before `before`), returned oldest first. */
     async listBefore(roomId: string, limit: number, before?: number): Promise<MessageRow[]> {

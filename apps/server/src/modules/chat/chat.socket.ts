@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ChatMessagePayloadSchema, RoomRefPayloadSchema } from '@studycircle/shared';
 import { parseWith } from '../../lib/validate.js';
-import { arrivalQueue, channel, eventHandlers } from '../../plugins/socket-handlers.js';
+import { arrivalQueues, channel, sharedEventHandlers } from '../../plugins/socket-handlers.js';
 import type { EventLimits } from '../../plugins/socket-limits.js';
-import type { IoServer } from '../../types.js';
+import type { IoServer, IoSocket } from '../../types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import type { LiveService } from '../signalling/live.service.js';
 import type { ChatService } from './chat.service.js';
@@ -28,62 +28,58 @@ export interface ChatSocketDeps {
 }
 
 export function registerChatHandlers(io: IoServer, deps: ChatSocketDeps) {
-  const { rooms, chat, live, log, limits } = deps;
+  const { rooms, chat, live } = deps;
+  const handle = sharedEventHandlers(io, deps);
+  /**
+   * Chat messages from one socket are stored in the order they arrived, even from a client that
+   * sends the next before the last is acknowledged: the pool would otherwise run the inserts side
+   * by side and commit them in any order.
+   */
+  const inChatOrder = arrivalQueues();
 
-  io.on('connection', (socket) => {
-    const user = socket.data.user;
-    const handle = eventHandlers(socket, { log, limits });
-    /**
-     * Chat messages from one socket are stored in the order they arrived, even from a client that
-     * sends the next before the last is acknowledged: the pool would otherwise run the inserts side
-     * by side and commit them in any order.
-     */
-    const inChatOrder = arrivalQueue();
+  /** Subscribes the socket to a room's chat after the rooms service confirms membership. */
+  async function joinChat(socket: IoSocket, roomId: string): Promise<string> {
+    const room = await rooms.requireMember(roomId, socket.data.user.id);
+    await socket.join(channel.chat(room.id));
+    return room.id;
+  }
 
-    /** Subscribes to a room's chat after the rooms service confirms membership. */
-    async function joinChat(roomId: string): Promise<string> {
-      const room = await rooms.requireMember(roomId, user.id);
-      await socket.join(channel.chat(room.id));
-      return room.id;
-    }
-
-    handle('join-chat', async (payload) => {
-      const input = parseWith(RoomRefPayloadSchema, payload);
-      const requested = input.roomId.toLowerCase();
-      // Already subscribed: membership was checked then, and eviction would have taken the
-      // socket out, so a repeated join costs no query.
-      const roomId = socket.rooms.has(channel.chat(requested))
-        ? requested
-        : await joinChat(requested);
-      return { presence: await live.callPresence(roomId) };
-    });
-
-    handle('leave-chat', async (payload) => {
-      const { roomId } = parseWith(RoomRefPayloadSchema, payload);
-      // A socket in the room's call keeps the call's chat.
-      if (socket.data.callRoomId !== roomId.toLowerCase()) {
-        await socket.leave(channel.chat(roomId.toLowerCase()));
-      }
-    });
-
-    handle('chat-message', (payload) =>
-      inChatOrder(async () => {
-        const input = parseWith(ChatMessagePayloadSchema, payload);
-        let roomId = input.roomId.toLowerCase();
-        // First message to a room this socket has not joined (a retry right after a reconnect,
-        // before join-chat or join-room was sent again): check membership once and subscribe.
-        if (!socket.rooms.has(channel.chat(roomId))) roomId = await joinChat(roomId);
-        // Resolves only once the row is committed: the ack below promises durability.
-        const { message } = await chat.store(user, {
-          roomId,
-          text: input.text,
-          clientId: input.id,
-        });
-        // Broadcast even a retried message again: its first broadcast may have been lost with a
-        // crashed node. Clients keep one copy per message id.
-        socket.to(channel.chat(roomId)).emit('chat-message', message);
-        return { message };
-      }),
-    );
+  handle('join-chat', async (socket, payload) => {
+    const input = parseWith(RoomRefPayloadSchema, payload);
+    const requested = input.roomId.toLowerCase();
+    // Already subscribed: membership was checked then, and eviction would have taken the
+    // socket out, so a repeated join costs no query.
+    const roomId = socket.rooms.has(channel.chat(requested))
+      ? requested
+      : await joinChat(socket, requested);
+    return { presence: await live.callPresence(roomId) };
   });
+
+  handle('leave-chat', async (socket, payload) => {
+    const { roomId } = parseWith(RoomRefPayloadSchema, payload);
+    // A socket in the room's call keeps the call's chat.
+    if (socket.data.callRoomId !== roomId.toLowerCase()) {
+      await socket.leave(channel.chat(roomId.toLowerCase()));
+    }
+  });
+
+  handle('chat-message', (socket, payload) =>
+    inChatOrder(socket, async () => {
+      const input = parseWith(ChatMessagePayloadSchema, payload);
+      let roomId = input.roomId.toLowerCase();
+      // First message to a room this socket has not joined (a retry right after a reconnect,
+      // before join-chat or join-room was sent again): check membership once and subscribe.
+      if (!socket.rooms.has(channel.chat(roomId))) roomId = await joinChat(socket, roomId);
+      // Resolves only once the row is committed: the ack below promises durability.
+      const { message } = await chat.store(socket.data.user, {
+        roomId,
+        text: input.text,
+        clientId: input.id,
+      });
+      // Broadcast even a retried message again: its first broadcast may have been lost with a
+      // crashed node. Clients keep one copy per message id.
+      socket.to(channel.chat(roomId)).emit('chat-message', message);
+      return { message };
+    }),
+  );
 }

@@ -53,7 +53,13 @@ export interface LiveServiceDeps {
  */
 /** This node's part of closing a room: the notice, then out of the room's channels. */
 function closeRoomHere(server: IoServer, roomId: string): void {
-  const rooms = [channel.chat(roomId), channel.call(roomId)];
+  const rooms = [
+    channel.chat(roomId),
+    channel.call(roomId),
+    channel.watch(roomId),
+    channel.whiteboard(roomId),
+    channel.focus(roomId),
+  ];
   const here = server.local.in(rooms);
   here.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.roomClosed });
   here.socketsLeave(rooms);
@@ -100,8 +106,9 @@ export function createLiveService({
 
   /**
    * The user is no longer a member of the room: each of its sockets leaves the room's call
-   * (the others get `user-left`) and chat, and is told `removed-from-room`. The socket stays
-   * connected for the user's other rooms.
+   * (the others get `user-left`), chat, video, whiteboard (the others drop its pointer) and focus
+   * timer, and is
+   * told `removed-from-room`. The socket stays connected for the user's other rooms.
    */
   async function evictFromRoom(roomId: string, userId: string): Promise<void> {
     if (!io) return;
@@ -111,15 +118,26 @@ export function createLiveService({
       // Read before leaving: for a local socket `rooms` is the live set, emptied by leave().
       const inCall = s.rooms.has(channel.call(roomId));
       const inChat = s.rooms.has(channel.chat(roomId));
+      const watching = s.rooms.has(channel.watch(roomId));
+      const onBoard = s.rooms.has(channel.whiteboard(roomId));
+      const focusing = s.rooms.has(channel.focus(roomId));
       if (inCall) {
         leftCall = true;
         io.to(channel.call(roomId))
           .except(s.id)
           .emit('user-left', { id: s.id, name: s.data.user.name, userId, reason: 'left' });
       }
+      if (onBoard) {
+        io.to(channel.whiteboard(roomId))
+          .except(s.id)
+          .emit('whiteboard-peer-left', { roomId, id: s.id });
+      }
       s.leave(channel.call(roomId));
       s.leave(channel.chat(roomId));
-      if (inChat || inCall) {
+      s.leave(channel.watch(roomId));
+      s.leave(channel.whiteboard(roomId));
+      s.leave(channel.focus(roomId));
+      if (inChat || inCall || watching || onBoard || focusing) {
         s.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.removedFromRoom });
       }
     }
@@ -127,7 +145,7 @@ export function createLiveService({
   }
 
   /**
-   * The room was deleted: every socket leaves its call and chat and is told why. Each node does
+   * The room was deleted: every socket leaves its call, chat and video and is told why. Each node does
    * both for its own sockets in one tick: the Redis adapter carries a cluster-wide leave as a
    * separate message that can arrive after the notice, and a client told "room closed" must
    * already be unable to act in the room.

@@ -13,9 +13,9 @@ import {
 } from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
 import { parseWith } from '../../lib/validate.js';
-import { arrivalQueue, channel, eventHandlers } from '../../plugins/socket-handlers.js';
+import { arrivalQueues, channel, sharedEventHandlers } from '../../plugins/socket-handlers.js';
 import type { EventLimits } from '../../plugins/socket-limits.js';
-import type { IoServer } from '../../types.js';
+import type { IoServer, IoSocket } from '../../types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import type { LiveService } from './live.service.js';
 
@@ -42,220 +42,256 @@ export interface CallSocketDeps {
   limits: EventLimits;
 }
 
-export function registerCallHandlers(io: IoServer, { rooms, live, log, limits }: CallSocketDeps) {
-  io.on('connection', (socket) => {
-    const user = socket.data.user;
-    const handle = eventHandlers(socket, { log, limits });
+/**
+ * What a socket in a call keeps beside `socket.data`, only while it is in the call: the peers on
+ * other nodes confirmed to be in its call, trusted until the call says they left (this socket is
+ * in the call, so every `user-left` (a leave, a disconnect, an eviction) passes through its
+ * outgoing packets on this node, and the peer is forgotten at that moment; a peer on a node that
+ * died is never announced gone, but its id is dead: a relay to it reaches no one), and the peer a
+ * lookup is out for, with whether the call announced it gone meanwhile.
+ */
+interface CallLink {
+  remotePeers: Set<string>;
+  lookingUp?: { id: string; left: boolean } | undefined;
+}
 
-    /** The room of this socket's call, or NOT_IN_ROOM. */
-    function currentCall(): string {
-      const roomId = socket.data.callRoomId;
-      if (!roomId || !socket.rooms.has(channel.call(roomId))) {
-        throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
-      }
-      return roomId;
-    }
+export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
+  const { rooms, live, log } = deps;
+  const handle = sharedEventHandlers(io, deps);
+  const links = new WeakMap<IoSocket, CallLink>();
 
-    /**
-     * Peers on other nodes confirmed to be in this socket's call, trusted until the call says
-     * they left: this socket is in the call, so every `user-left` (a leave, a disconnect, an
-     * eviction) passes through its outgoing packets on this node, and the peer is forgotten at
-     * that moment. A peer on a node that died is never announced gone, but its id is dead: a
-     * relay to it reaches no one.
-     */
-    const remotePeers = new Set<string>();
-    /** The peer a lookup is out for, and whether the call announced it gone meanwhile. */
-    let lookingUp: { id: string; left: boolean } | undefined;
-    socket.onAnyOutgoing((event: string, peer?: { id?: unknown }) => {
-      if (event !== 'user-left' || typeof peer?.id !== 'string') return;
-      remotePeers.delete(peer.id);
-      if (lookingUp?.id === peer.id) lookingUp.left = true;
+  /** Every call socket's listener for what it is sent (Socket.IO calls it with the socket). */
+  function onOutgoing(this: IoSocket, event: string, peer?: { id?: unknown }): void {
+    const link = links.get(this);
+    if (!link || event !== 'user-left' || typeof peer?.id !== 'string') return;
+    link.remotePeers.delete(peer.id);
+    if (link.lookingUp?.id === peer.id) link.lookingUp.left = true;
+  }
+
+  /**
+   * `disconnecting`, not `disconnect`: the socket's rooms are still known here. Listened to only
+   * by sockets in a call.
+   */
+  function onDisconnecting(this: IoSocket, reason: string): void {
+    departed(this, reason);
+  }
+
+  /** Tells a call that `socket`, disconnecting, has gone (or dropped out for a moment). */
+  function departed(socket: IoSocket, reason: string): void {
+    const roomId = socket.data.callRoomId;
+    if (!roomId || !socket.rooms.has(channel.call(roomId))) return;
+    // A dropped link or this node shutting down: the user will likely be back in a moment with
+    // a new socket, so the others keep its tile for a while. The server ending the socket
+    // itself (its session ended) is a departure.
+    const dropped = socket.data.closing === true || reason !== 'server namespace disconnect';
+    const { user } = socket.data;
+    socket.to(channel.call(roomId)).emit('user-left', {
+      id: socket.id,
+      name: user.name,
+      userId: user.id,
+      reason: dropped ? 'disconnected' : 'left',
     });
-
-    /**
-     * Refuses `to` unless it names one other socket that is in the same call now, on any node.
-     * The schema already refuses channel names (they contain a colon); the id must also be the
-     * socket's own, so `io.to(to)` reaches that socket and no one else. A socket on this node is
-     * checked in the live room map on every relay. One on another node costs one `fetchSockets`
-     * of that id (a Redis round trip, ~3 ms here) the first time, then nothing until it leaves:
-     * an ICE candidate burst to it stays as cheap as before.
-     */
-    async function requirePeer(to: string, roomId: string): Promise<void> {
-      const refuse = () =>
-        AppError.realtime(REALTIME_ERROR_CODES.peerNotFound, REALTIME_MESSAGES.peerNotFound);
-      if (to === socket.id) throw refuse();
-      const local = io.sockets.sockets.get(to);
-      if (local) {
-        if (!local.rooms.has(channel.call(roomId))) throw refuse();
-        return;
-      }
-      if (remotePeers.has(to)) return;
-      // Relays wait in arrival order, so at most one lookup is out at a time.
-      lookingUp = { id: to, left: false };
-      const lookup = lookingUp;
-      try {
-        const remote = (await io.in(to).fetchSockets()).find((s) => s.id === to);
-        // A `user-left` for it that came while the lookup was out may be newer than the answer.
-        if (!remote || !remote.rooms.has(channel.call(roomId)) || lookup.left) throw refuse();
-      } finally {
-        lookingUp = undefined;
-      }
-      remotePeers.add(to);
-    }
-
-    /**
-     * Relays (offer, answer, ice-candidate) leave in the order they arrived. Checking a peer on
-     * another node awaits a lookup while a later relay to a peer already confirmed would not, so
-     * without this queue a candidate could overtake its offer.
-     */
-    const inArrivalOrder = arrivalQueue();
-
-    /** Leaves the call this socket is in, telling the others. */
-    async function leaveCall(): Promise<void> {
-      const roomId = socket.data.callRoomId;
-      if (!roomId) return;
-      const wasIn = socket.rooms.has(channel.call(roomId));
-      await socket.leave(channel.call(roomId));
-      delete socket.data.callRoomId;
-      delete socket.data.state;
-      remotePeers.clear();
-      if (wasIn) {
-        io.to(channel.call(roomId)).emit('user-left', {
-          id: socket.id,
-          name: user.name,
-          userId: user.id,
-          reason: 'left',
-        });
-        await live.announcePresence(roomId);
-      }
-    }
-
-    /**
-     * Subscribes to a room's chat after the rooms service confirms membership: a call's members
-     * chat in it (the chat module handles its messages).
-     */
-    async function joinChat(roomId: string): Promise<string> {
-      const room = await rooms.requireMember(roomId, user.id);
-      await socket.join(channel.chat(room.id));
-      return room.id;
-    }
-
-    handle('join-room', async (payload) => {
-      const input = parseWith(JoinRoomPayloadSchema, payload);
-      const requested = input.roomId.toLowerCase();
-      // Already in the room's chat (the room page was open): membership was checked then, and
-      // eviction would have taken the socket out, so the call starts without another query.
-      const roomId = socket.rooms.has(channel.chat(requested))
-        ? requested
-        : await joinChat(requested);
-      if (socket.data.callRoomId && socket.data.callRoomId !== roomId) await leaveCall();
-      // Counting and joining happen under the room's seat lock: two joining at once cannot both
-      // take the last seat.
-      const { already, others } = await live.withCallSeat(roomId, async () => {
-        const already = socket.rooms.has(channel.call(roomId));
-        const others = (await live.callParticipants(roomId)).filter((p) => p.id !== socket.id);
-        // The ninth is refused the call but keeps the chat subscription made above.
-        if (!already && others.length >= CALL_LIMIT) {
-          throw AppError.realtime(REALTIME_ERROR_CODES.callFull, REALTIME_MESSAGES.callFull);
-        }
-        // It may have gone while it waited for the lock: a seat must not go to a ghost.
-        if (socket.disconnected) {
-          throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
-        }
-        await socket.join(channel.call(roomId));
-        return { already, others };
+    // The socket leaves its rooms right after this handler: announce once it has.
+    setImmediate(() => {
+      live.announcePresence(roomId).catch((err: unknown) => {
+        log.warn({ err, roomId }, 'could not announce call presence');
       });
-      socket.data.callRoomId = roomId;
-      if (!already) {
-        socket
-          .to(channel.call(roomId))
-          .emit('user-joined', { id: socket.id, name: user.name, userId: user.id });
-        void live.announcePresence(roomId).catch((err: unknown) => {
-          log.warn({ err, roomId }, 'could not announce call presence');
-        });
-      }
-      socket.emit('users-in-room', others);
-      return { self: socket.id, users: others, limit: CALL_LIMIT };
     });
+  }
 
-    handle('leave-room', async (payload) => {
-      const { roomId } = parseWith(RoomRefPayloadSchema, payload);
-      if (socket.data.callRoomId === roomId.toLowerCase()) await leaveCall();
-      await socket.leave(channel.chat(roomId.toLowerCase()));
-    });
-
-    /**
-     * A relay handler: parses the payload, checks its target is in this socket's call, then
-     * hands it to `send`, in arrival order. `from` (and the offer's `name`) are the server's: a
-     * client cannot speak for another.
-     */
-    function relay<S extends z.ZodType<{ to: string }>>(
-      schema: S,
-      send: (input: z.output<S>) => void,
-    ) {
-      return (payload: unknown) =>
-        inArrivalOrder(async () => {
-          const input = parseWith(schema, payload);
-          await requirePeer(input.to, currentCall());
-          send(input);
-        });
+  /** The socket has just joined a call: it starts with no confirmed peers. */
+  function enterCall(socket: IoSocket): void {
+    if (!links.has(socket)) {
+      socket.on('disconnecting', onDisconnecting);
+      socket.onAnyOutgoing(onOutgoing);
     }
+    links.set(socket, { remotePeers: new Set() });
+  }
 
-    handle(
-      'offer',
-      relay(OfferPayloadSchema, ({ to, sdp }) =>
-        io.to(to).emit('offer', { from: socket.id, sdp, name: user.name }),
-      ),
-    );
-    handle(
-      'answer',
-      relay(AnswerPayloadSchema, ({ to, sdp }) =>
-        io.to(to).emit('answer', { from: socket.id, sdp }),
-      ),
-    );
-    handle(
-      'ice-candidate',
-      relay(IceCandidatePayloadSchema, ({ to, candidate }) =>
-        io.to(to).emit('ice-candidate', { from: socket.id, candidate }),
-      ),
-    );
+  /** The socket has left its call: what it kept for the call goes. */
+  function exitCall(socket: IoSocket): void {
+    if (!links.delete(socket)) return;
+    socket.off('disconnecting', onDisconnecting);
+    socket.offAnyOutgoing(onOutgoing);
+    // Removing the last listener leaves the list's storage; this drops it.
+    if (socket.listenersAnyOutgoing().length === 0) socket.offAnyOutgoing();
+  }
 
-    handle('peer-state', async (payload) => {
-      const input = parseWith(PeerStatePayloadSchema, payload);
-      const roomId = currentCall();
-      if (input.roomId.toLowerCase() !== roomId) {
-        throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
-      }
-      const state = {
-        muted: input.muted,
-        videoOff: input.videoOff,
-        hand: input.hand,
-        ...(input.sharing === undefined ? {} : { sharing: input.sharing }),
-      };
-      socket.data.state = state;
-      socket.to(channel.call(roomId)).emit('peer-state', { id: socket.id, ...state });
-    });
+  /** The room of this socket's call, or NOT_IN_ROOM. */
+  function currentCall(socket: IoSocket): string {
+    const roomId = socket.data.callRoomId;
+    if (!roomId || !socket.rooms.has(channel.call(roomId))) {
+      throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
+    }
+    return roomId;
+  }
 
-    // `disconnecting`, not `disconnect`: the socket's rooms are still known here.
-    socket.on('disconnecting', (reason) => {
-      const roomId = socket.data.callRoomId;
-      if (!roomId || !socket.rooms.has(channel.call(roomId))) return;
-      // A dropped link or this node shutting down: the user will likely be back in a moment with
-      // a new socket, so the others keep its tile for a while. The server ending the socket
-      // itself (its session ended) is a departure.
-      const dropped = socket.data.closing === true || reason !== 'server namespace disconnect';
-      socket.to(channel.call(roomId)).emit('user-left', {
+  /**
+   * Refuses `to` unless it names one other socket that is in the same call now, on any node.
+   * The schema already refuses channel names (they contain a colon); the id must also be the
+   * socket's own, so `io.to(to)` reaches that socket and no one else. A socket on this node is
+   * checked in the live room map on every relay. One on another node costs one `fetchSockets`
+   * of that id (a Redis round trip, ~3 ms here) the first time, then nothing until it leaves:
+   * an ICE candidate burst to it stays as cheap as before.
+   */
+  async function requirePeer(socket: IoSocket, to: string, roomId: string): Promise<void> {
+    const refuse = () =>
+      AppError.realtime(REALTIME_ERROR_CODES.peerNotFound, REALTIME_MESSAGES.peerNotFound);
+    if (to === socket.id) throw refuse();
+    const local = io.sockets.sockets.get(to);
+    if (local) {
+      if (!local.rooms.has(channel.call(roomId))) throw refuse();
+      return;
+    }
+    const link = links.get(socket);
+    if (link?.remotePeers.has(to)) return;
+    // Relays wait in arrival order, so at most one lookup is out at a time.
+    const lookup = { id: to, left: false };
+    if (link) link.lookingUp = lookup;
+    try {
+      const remote = (await io.in(to).fetchSockets()).find((s) => s.id === to);
+      // A `user-left` for it that came while the lookup was out may be newer than the answer.
+      if (!remote || !remote.rooms.has(channel.call(roomId)) || lookup.left) throw refuse();
+    } finally {
+      if (link) link.lookingUp = undefined;
+    }
+    // Kept only while the socket is still in the call the peer was confirmed for.
+    if (links.get(socket) === link) link?.remotePeers.add(to);
+  }
+
+  /**
+   * Relays (offer, answer, ice-candidate) leave in the order they arrived. Checking a peer on
+   * another node awaits a lookup while a later relay to a peer already confirmed would not, so
+   * without this queue a candidate could overtake its offer.
+   */
+  const inArrivalOrder = arrivalQueues();
+
+  /** Leaves the call this socket is in, telling the others. */
+  async function leaveCall(socket: IoSocket): Promise<void> {
+    const roomId = socket.data.callRoomId;
+    if (!roomId) return;
+    const wasIn = socket.rooms.has(channel.call(roomId));
+    await socket.leave(channel.call(roomId));
+    delete socket.data.callRoomId;
+    delete socket.data.state;
+    exitCall(socket);
+    if (wasIn) {
+      const { user } = socket.data;
+      io.to(channel.call(roomId)).emit('user-left', {
         id: socket.id,
         name: user.name,
         userId: user.id,
-        reason: dropped ? 'disconnected' : 'left',
+        reason: 'left',
       });
-      // The socket leaves its rooms right after this handler: announce once it has.
-      setImmediate(() => {
-        live.announcePresence(roomId).catch((err: unknown) => {
-          log.warn({ err, roomId }, 'could not announce call presence');
-        });
-      });
+      await live.announcePresence(roomId);
+    }
+  }
+
+  /**
+   * Subscribes to a room's chat after the rooms service confirms membership: a call's members
+   * chat in it (the chat module handles its messages).
+   */
+  async function joinChat(socket: IoSocket, roomId: string): Promise<string> {
+    const room = await rooms.requireMember(roomId, socket.data.user.id);
+    await socket.join(channel.chat(room.id));
+    return room.id;
+  }
+
+  handle('join-room', async (socket, payload) => {
+    const input = parseWith(JoinRoomPayloadSchema, payload);
+    const requested = input.roomId.toLowerCase();
+    // Already in the room's chat (the room page was open): membership was checked then, and
+    // eviction would have taken the socket out, so the call starts without another query.
+    const roomId = socket.rooms.has(channel.chat(requested))
+      ? requested
+      : await joinChat(socket, requested);
+    if (socket.data.callRoomId && socket.data.callRoomId !== roomId) await leaveCall(socket);
+    // Counting and joining happen under the room's seat lock: two joining at once cannot both
+    // take the last seat.
+    const { already, others } = await live.withCallSeat(roomId, async () => {
+      const already = socket.rooms.has(channel.call(roomId));
+      const others = (await live.callParticipants(roomId)).filter((p) => p.id !== socket.id);
+      // The ninth is refused the call but keeps the chat subscription made above.
+      if (!already && others.length >= CALL_LIMIT) {
+        throw AppError.realtime(REALTIME_ERROR_CODES.callFull, REALTIME_MESSAGES.callFull);
+      }
+      // It may have gone while it waited for the lock: a seat must not go to a ghost.
+      if (socket.disconnected) {
+        throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
+      }
+      await socket.join(channel.call(roomId));
+      if (!already) enterCall(socket);
+      return { already, others };
     });
+    socket.data.callRoomId = roomId;
+    if (!already) {
+      const { user } = socket.data;
+      socket
+        .to(channel.call(roomId))
+        .emit('user-joined', { id: socket.id, name: user.name, userId: user.id });
+      void live.announcePresence(roomId).catch((err: unknown) => {
+        log.warn({ err, roomId }, 'could not announce call presence');
+      });
+    }
+    socket.emit('users-in-room', others);
+    return { self: socket.id, users: others, limit: CALL_LIMIT };
+  });
+
+  handle('leave-room', async (socket, payload) => {
+    const { roomId } = parseWith(RoomRefPayloadSchema, payload);
+    if (socket.data.callRoomId === roomId.toLowerCase()) await leaveCall(socket);
+    await socket.leave(channel.chat(roomId.toLowerCase()));
+  });
+
+  /**
+   * A relay handler: parses the payload, checks its target is in this socket's call, then
+   * hands it to `send`, in arrival order. `from` (and the offer's `name`) are the server's: a
+   * client cannot speak for another.
+   */
+  function relay<S extends z.ZodType<{ to: string }>>(
+    schema: S,
+    send: (socket: IoSocket, input: z.output<S>) => void,
+  ) {
+    return (socket: IoSocket, payload: unknown) =>
+      inArrivalOrder(socket, async () => {
+        const input = parseWith(schema, payload);
+        await requirePeer(socket, input.to, currentCall(socket));
+        send(socket, input);
+      });
+  }
+
+  handle(
+    'offer',
+    relay(OfferPayloadSchema, (socket, { to, sdp }) =>
+      io.to(to).emit('offer', { from: socket.id, sdp, name: socket.data.user.name }),
+    ),
+  );
+  handle(
+    'answer',
+    relay(AnswerPayloadSchema, (socket, { to, sdp }) =>
+      io.to(to).emit('answer', { from: socket.id, sdp }),
+    ),
+  );
+  handle(
+    'ice-candidate',
+    relay(IceCandidatePayloadSchema, (socket, { to, candidate }) =>
+      io.to(to).emit('ice-candidate', { from: socket.id, candidate }),
+    ),
+  );
+
+  handle('peer-state', async (socket, payload) => {
+    const input = parseWith(PeerStatePayloadSchema, payload);
+    const roomId = currentCall(socket);
+    if (input.roomId.toLowerCase() !== roomId) {
+      throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
+    }
+    const state = {
+      muted: input.muted,
+      videoOff: input.videoOff,
+      hand: input.hand,
+      ...(input.sharing === undefined ? {} : { sharing: input.sharing }),
+    };
+    socket.data.state = state;
+    socket.to(channel.call(roomId)).emit('peer-state', { id: socket.id, ...state });
   });
 }

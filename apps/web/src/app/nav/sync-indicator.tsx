@@ -24,7 +24,14 @@ export function SyncIndicator({ status }: { status: SyncStatus }) {
       ? ` (${status.pending === 1 ? '1 change' : `${status.pending} changes`} kept on this device)`
       : '';
   const badge = (
-    <span className={cn('inline-flex items-center gap-1.5 text-xs font-medium', tone)}>
+    // Its own opaque ground: the bar is translucent, and a coloured card scrolled under it would
+    // otherwise take the word below 4.5:1.
+    <span
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-md bg-white text-xs font-medium',
+        tone,
+      )}
+    >
       <Icon
         aria-hidden="true"
         className={cn('h-5 w-5 shrink-0', status.state === 'saving' && 'motion-safe:animate-spin')}

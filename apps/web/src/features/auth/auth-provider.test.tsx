@@ -82,6 +82,38 @@ describe('AuthProvider (docs/product.md §3.7)', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
+  it('a session this tab ends itself (deleting the account) is not taken as ended elsewhere', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({ 'GET /api/auth/profile': { body: { user: sampleUser } } });
+    let ending: ReturnType<typeof useAuth>['endingOwnSession'] | undefined;
+    function Ender() {
+      ending = useAuth().endingOwnSession;
+      return null;
+    }
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <Probe />
+            <Ender />
+          </>
+        ),
+      },
+    ]);
+    await screen.findByText('Signed in as Asha Rao');
+    // The server's word arrives while the deletion's answer is still on its way.
+    await ending!(async () => {
+      announceSessionEnded();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      localStorage.removeItem('token');
+    });
+    announceSessionEnded();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('Ended elsewhere')).not.toBeInTheDocument();
+    expect(screen.getByText('Signed in as Asha Rao')).toBeInTheDocument();
+  });
+
   it('a stored token refused with SESSION_ENDED on start says it was ended elsewhere', async () => {
     localStorage.setItem('token', 'tok');
     mockApi({

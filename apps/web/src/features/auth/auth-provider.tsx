@@ -169,6 +169,15 @@ export function AuthProvider({
     [state.user, forgetEverything],
   );
 
+  const endingOwnSession = useCallback(async <T,>(work: () => Promise<T>): Promise<T> => {
+    signingOut.current = true;
+    try {
+      return await work();
+    } finally {
+      signingOut.current = false;
+    }
+  }, []);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
@@ -176,8 +185,9 @@ export function AuthProvider({
       completeSignIn,
       clearUser,
       signOut,
+      endingOwnSession,
     }),
-    [state, completeSignIn, clearUser, signOut],
+    [state, completeSignIn, clearUser, signOut, endingOwnSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -24,6 +24,12 @@ export interface AuthContextValue {
    * nothing forgotten).
    */
   signOut: (everywhere?: boolean) => Promise<void>;
+  /**
+   * Runs `work`, which ends this device's session itself (deleting the account): the server's
+   * word that the session ended, which may arrive first, is not taken as "signed out on another
+   * device" meanwhile. `work` forgets the token before it returns.
+   */
+  endingOwnSession: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -13,10 +13,11 @@ import {
 import { cn } from '../../../ui/cn';
 
 /**
- * Seven round buttons in one row down to a 320 px phone (Leave must never wrap onto a row of its
- * own): 36 px under 360 px, 40 px on other phones, 48 px from 640 px.
+ * Eight round buttons in one row down to a 320 px phone (Leave must never wrap onto a row of its
+ * own): 36 px under 400 px, 40 px on larger phones, 48 px from 640 px. With the gaps below, the
+ * row takes 302 px at 320 (304 free), 316 px at 360 and 376 px at 400.
  */
-export const CONTROL_SIZE = 'size-9 min-[360px]:size-10 sm:size-12';
+export const CONTROL_SIZE = 'size-9 min-[400px]:size-10 sm:size-12';
 
 function ControlButton({
   label,
@@ -81,10 +82,13 @@ export interface CallControlsProps {
   onHand(): void;
   onLeave(): void;
   devices?: ReactNode;
+  /** The Room tools menu (call-tools.tsx), after the chat. */
+  tools?: ReactNode;
 }
 
 /**
- * The control bar of docs/product.md §7.7: mic, camera, chat, raise hand, share, devices, leave.
+ * The control bar of docs/product.md §7.7: mic, camera, share, chat, room tools, raise hand,
+ * devices, leave.
  */
 export function CallControls(p: CallControlsProps) {
   const icon = 'h-5 w-5';
@@ -92,7 +96,7 @@ export function CallControls(p: CallControlsProps) {
     <div
       role="toolbar"
       aria-label="Call controls"
-      className="flex flex-nowrap items-center justify-center gap-1 min-[360px]:gap-2 sm:gap-3"
+      className="flex flex-nowrap items-center justify-center gap-0.5 min-[360px]:gap-1 min-[400px]:gap-2 sm:gap-3"
     >
       <ControlButton
         label="Microphone"
@@ -139,6 +143,7 @@ export function CallControls(p: CallControlsProps) {
       <ControlButton label="Chat" pressed={p.chatOpen} onClick={p.onChat} shortcut="D">
         <MessageSquare aria-hidden="true" className={icon} />
       </ControlButton>
+      {p.tools}
       <ControlButton
         label="Raise hand"
         pressed={p.hand}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { CameraOff, Loader2, RefreshCw, Users, WifiOff } from 'lucide-react';
 import type { Room } from '@studycircle/shared';
@@ -28,6 +28,7 @@ import { useMediaQuery, useStageSize } from '../hooks/use-stage-size';
 import { isScreenShareSupported } from '../webrtc/media';
 import { CallControls } from './call-controls';
 import { DeviceMenu } from './device-menu';
+import { CallToolPanel, CallToolsMenu, findCallTool } from './call-tools';
 import { VideoTile, type VideoTileProps } from './video-tile';
 
 /** The strip beside a large view: 12 rem wide on a wide screen, 6 rem high below it on a phone. */
@@ -103,9 +104,28 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
   const call = useCall({ roomId, userId: user.id, name: user.name, start });
   useToastPlacement('top');
   const chat = useRoomChat({ roomId, userId: user.id, name: user.name });
-  const [chatOpen, setChatOpen] = useState(
+  const [chatOpen, setChatOpenState] = useState(
     () => initialChatOpen || window.innerWidth >= CHAT_OPEN_MIN_WIDTH,
   );
+  // One side panel at a time: the chat or a room tool (call-tools.tsx).
+  const [toolId, setToolId] = useState<string | null>(null);
+  const tool = findCallTool(toolId);
+  const toolsButton = useRef<HTMLButtonElement>(null);
+  const closeTool = () => {
+    setToolId(null);
+    toolsButton.current?.focus();
+  };
+  const setChatOpen = (open: boolean | ((was: boolean) => boolean)) => {
+    setChatOpenState((was) => {
+      const next = typeof open === 'function' ? open(was) : open;
+      if (next) setToolId(null);
+      return next;
+    });
+  };
+  const openTool = (id: string) => {
+    setChatOpenState(false);
+    setToolId(id);
+  };
   const elapsed = useElapsed(call.join.at);
   const { media, join, participants } = call;
   const remotes = useMemo(() => [...participants.values()], [participants]);
@@ -401,6 +421,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
           onChat={() => setChatOpen((o) => !o)}
           onHand={call.toggleHand}
           onLeave={leave}
+          tools={<CallToolsMenu open={toolId} onChoose={openTool} triggerRef={toolsButton} />}
           devices={
             media.status === 'ready' && inCall ? (
               <DeviceMenu
@@ -411,6 +432,14 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
           }
         />
       </footer>
+      {tool && user.id && (
+        <CallToolPanel
+          tool={tool}
+          roomId={roomId}
+          user={{ id: user.id, name: user.name }}
+          onClose={closeTool}
+        />
+      )}
       {chatOpen && (
         <ChatPanel
           title="In-call messages"

@@ -156,6 +156,15 @@ describe('shortcutFor (docs/product.md §7.7)', () => {
       expect(key('m', {}, target)).toBeNull();
   });
 
+  it('leaves keys alone inside a tool that takes them itself (the whiteboard)', () => {
+    const board = document.createElement('div');
+    board.dataset.ownKeys = '';
+    const canvas = document.createElement('canvas');
+    board.append(canvas);
+    for (const k of ['d', 'l', 's', 'm']) expect(key(k, {}, canvas)).toBeNull();
+    expect(key('d', {}, board)).toBeNull();
+  });
+
   it('still works on buttons and checkboxes', () => {
     const button = document.createElement('button');
     const checkbox = document.createElement('input');

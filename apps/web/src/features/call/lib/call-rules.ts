@@ -152,11 +152,21 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /**
- * Which call action a key press asks for, if any. Ignored while typing in a field, with a
- * modifier held (Ctrl+C must still copy) and on auto-repeat (a held key must not flap the mic).
+ * True inside a part of the page that takes single keys itself, marked `data-own-keys` (the
+ * whiteboard: D, L and S are its tools there, not the chat, leaving and sharing).
+ */
+export function isOwnKeysTarget(target: EventTarget | null): boolean {
+  const closest = (target as Element | null)?.closest;
+  return typeof closest === 'function' && (target as Element).closest('[data-own-keys]') !== null;
+}
+
+/**
+ * Which call action a key press asks for, if any. Ignored while typing in a field or in a tool
+ * with keys of its own, with a modifier held (Ctrl+C must still copy) and on auto-repeat (a held
+ * key must not flap the mic).
  */
 export function shortcutFor(event: ShortcutKeyEvent): CallShortcut | null {
   if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return null;
-  if (isTypingTarget(event.target)) return null;
+  if (isTypingTarget(event.target) || isOwnKeysTarget(event.target)) return null;
   return SHORTCUTS[event.key.toLowerCase()] ?? null;
 }

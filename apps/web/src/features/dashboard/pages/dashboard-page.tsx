@@ -28,6 +28,7 @@ import { pageClasses } from '../../../ui/page-width';
 import { formatDateOnly, formatDay, relativeTime } from '../../../lib/dates';
 import { displayName, useAuth } from '../../auth';
 import { resourceTypeLabel, safeHref } from '../../resources';
+import { FocusStatsCard } from '../../focus';
 import { roomIdOf, roomsDialogState } from '../../rooms';
 import { Panel } from '../components/panel';
 import { DAILY_MESSAGES, DAILY_QUOTES } from '../lib/daily-words';
@@ -218,6 +219,8 @@ export function DashboardPage() {
           tone="bg-orange-50 text-orange-700"
         />
       </ul>
+      {/* Focus together's figures, beside the four cards and apart from them (§4.9). */}
+      <FocusStatsCard />
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <Panel

@@ -33,7 +33,7 @@ const FEATURES: readonly {
     tint: 'brand',
     text: 'Sketch diagrams, work through equations and map out ideas on one shared canvas that everyone in the room sees as you draw.',
     points: ['Live cursors for every member', 'Shapes, pens and sticky notes'],
-    status: 'soon',
+    status: 'available',
   },
   {
     icon: MonitorPlay,
@@ -41,7 +41,7 @@ const FEATURES: readonly {
     tint: 'violet',
     text: 'Watch lectures and tutorials together: play, pause and seek stay in step for the whole group, so nobody falls behind.',
     points: ['One click to sync the room', 'Discuss in chat while you watch'],
-    status: 'soon',
+    status: 'available',
   },
   {
     icon: NotebookPen,

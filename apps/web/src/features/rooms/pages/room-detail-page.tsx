@@ -26,6 +26,10 @@ import { pageClasses } from '../../../ui/page-width';
 import { displayName, useAuth } from '../../auth';
 import { DeviceCheckDialog, type CallStart } from '../../call';
 import { ChatPanel, useRoomChat } from '../../chat';
+import { WatchTogetherSection } from '../../watch';
+import { RoomNotesSection } from '../../room-notes';
+import { WhiteboardSection } from '../../whiteboard';
+import { FocusSection } from '../../focus';
 import { useRoom } from '../api/get-room';
 import { useJoinRoom } from '../api/join-room';
 import { joinErrorMessage } from '../components/join-room-dialog';
@@ -317,6 +321,17 @@ function DetailView({
           {room.isMember && (
             <WorkspaceSection roomId={id} userId={user?.id ?? user?._id ?? null} role={role} />
           )}
+          {room.isMember && user && (
+            <RoomNotesSection
+              roomId={id}
+              user={{ id: user.id ?? user._id ?? '', name: displayName(user) }}
+            />
+          )}
+          {room.isMember && (
+            <WatchTogetherSection roomId={id} userId={user?.id ?? user?._id ?? null} />
+          )}
+          {room.isMember && <WhiteboardSection roomId={id} roomName={room.name} />}
+          {room.isMember && <FocusSection roomId={id} />}
 
           <section
             aria-labelledby="room-code-title"

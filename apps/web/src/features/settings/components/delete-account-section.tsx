@@ -18,7 +18,7 @@ import { SettingsSection } from './section';
 export function DeleteAccountSection() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { clearUser } = useAuth();
+  const { clearUser, endingOwnSession } = useAuth();
   const mutation = useDeleteAccount();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
@@ -36,23 +36,25 @@ export function DeleteAccountSection() {
     event.preventDefault();
     if (password === '' || mutation.isPending) return;
     setError(null);
-    mutation.mutate(
-      { password },
-      {
-        onSuccess: () => {
-          forgetAccount();
-          queryClient.clear();
-          // One transition for both (React Router navigates in a transition): the route guard
-          // must never render this page signed out, or it would remember /settings as the
-          // place to return to after the next sign-in.
-          startTransition(() => {
-            navigate('/login', { replace: true });
-            clearUser();
-          });
-          toast(ACCOUNT_MESSAGES.accountDeleted, { tone: 'success' });
-        },
-        onError: (err) => setError(errorMessage(err, ACCOUNT_MESSAGES.deleteFailed)),
+    // The server ends this device's session with the account, and its live link may say so
+    // before the answer arrives: that must not read as "signed out on another device" (which
+    // would also unmount this page before it could say the account is gone).
+    endingOwnSession(async () => {
+      await mutation.mutateAsync({ password });
+      forgetAccount();
+    }).then(
+      () => {
+        queryClient.clear();
+        // One transition for both (React Router navigates in a transition): the route guard
+        // must never render this page signed out, or it would remember /settings as the
+        // place to return to after the next sign-in.
+        startTransition(() => {
+          navigate('/login', { replace: true });
+          clearUser();
+        });
+        toast(ACCOUNT_MESSAGES.accountDeleted, { tone: 'success' });
       },
+      (err: unknown) => setError(errorMessage(err, ACCOUNT_MESSAGES.deleteFailed)),
     );
   };
 

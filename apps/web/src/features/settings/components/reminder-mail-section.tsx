@@ -73,7 +73,10 @@ export function ReminderMailSection() {
               onChange={(event) => submit({ enabled: event.target.checked, timeZone })}
               className="mt-0.5 h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-600"
             />
-            <label htmlFor={checkboxId} className="text-sm text-slate-800">
+            <label
+              htmlFor={checkboxId}
+              className="min-w-0 text-sm [overflow-wrap:anywhere] text-slate-800"
+            >
               <span className="font-medium">
                 Email me a daily summary of tasks due today and tomorrow
               </span>

@@ -1,0 +1,384 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Database } from '@hocuspocus/extension-database';
+import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
+import { Hocuspocus, type Document, type Extension } from '@hocuspocus/server';
+import type { Redis } from 'ioredis';
+import * as decoding from 'lib0/decoding';
+import { WebSocket, WebSocketServer } from 'ws';
+import {
+  ERROR_CODES,
+  MAX_SOCKETS_PER_USER,
+  ROOM_NOTES_CLOSE,
+  ROOM_NOTES_LIMITS,
+  ROOM_NOTES_PATH,
+  type RoomNotesAccessEnded,
+} from '@studycircle/shared';
+import { AppError } from '../../lib/app-error.js';
+import { observeCommands, reportOutages } from '../../lib/redis.js';
+import { refuseUpgrade } from '../../plugins/raw-replies.js';
+import { isAllowedSocketOrigin } from '../../plugins/socket-origin.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import { applyAwarenessUpdate } from 'y-protocols/awareness';
+import { blankAwarenessCount, checkAwareness } from './awareness-guard.js';
+import { RoomNotesRefusal } from './room-notes.service.js';
+
+/**
+ * The room notes' websocket (docs/decisions/0032-room-notes-with-yjs-and-hocuspocus.md): a
+ * Hocuspocus server for the rooms' Yjs documents, on our own HTTP server at ROOM_NOTES_PATH.
+ * It only adapts: who may open a document, and how it is stored, is the room notes service's.
+ *
+ * - Upgrades: Socket.IO's engine also listens to the HTTP server's `upgrade` event, and ends any
+ *   upgrade that is not its own unless something has answered it within a second (engine.io's
+ *   `destroyUpgrade`). This listener answers ours at once, in the same tick (`handleUpgrade`
+ *   writes the 101, or a refusal is written), so both live on one server; an upgrade to any other
+ *   path is left to Socket.IO, which closes it.
+ * - Each connection: a page of our own origin only, one document, a token and membership checked
+ *   before the document syncs (`onAuthenticate`), and checked again once it is open (a removal
+ *   committed in between is not missed), a cap on messages before that and on the rate after,
+ *   and carets in the account's own name (awareness-guard.ts).
+ * - Access that ends (a member removed or gone, a deleted room, a session ended) closes those
+ *   connections on this node at once and, through Socket.IO's Redis adapter, on every other.
+ * - Several nodes: with REDIS_URL, Hocuspocus's Redis extension carries every change and caret to
+ *   the other nodes holding the document.
+ * - Shutdown: every connection is told the server restarts, and every pending store is written
+ *   before the database closes.
+ */
+
+/** What one open notes websocket is, for the checks around Hocuspocus. */
+interface NotesSocket {
+  ws: WebSocket;
+  /** Set once the document is authenticated. */
+  user?: AuthUser;
+  /** The one document this socket may speak of, claimed when its sign-in begins. */
+  documentName?: string;
+  messagesBeforeAuth: number;
+  takeToken: () => boolean;
+  /** Messages that arrived after the server began closing it. */
+  closing?: number;
+}
+
+/** A token bucket: `burst` at once, refilled continuously at `perSecond`. */
+function tokenBucket(rate: { burst: number; perSecond: number }) {
+  let tokens = rate.burst;
+  let last = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(rate.burst, tokens + ((now - last) / 1000) * rate.perSecond);
+    last = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
+/** Policy violations (rate, size, protocol): the client reconnects after a pause. */
+const POLICY = 1008;
+/** The server is going down; the client reconnects, to another node behind a balancer. */
+const RESTART = { code: 1012, reason: 'server-restart' } as const;
+/** Something failed on our side (the database did not answer): the client tries again. */
+const SERVER_ERROR = { code: 1011, reason: 'server-error' } as const;
+
+/**
+ * A refusal the client should not take as final (it reconnects after a pause). Hocuspocus sends
+ * the reason to the client; no message, or it would log the refusal as an error.
+ */
+function passingRefusal(reason: string): Error {
+  return Object.assign(new Error(''), { reason });
+}
+
+/**
+ * Hocuspocus's Redis extension without its store lock. The lock makes a node skip its store while
+ * another node stores the same document, and the skipped node does not try again, so edits only
+ * it had received could be left unwritten. The room notes service merges every store into what
+ * is stored, under a row lock, so every node simply stores what it holds.
+ */
+class RedisWithoutStoreLock extends RedisExtension {
+  override async onStoreDocument(): Promise<void> {}
+  override async afterStoreDocument(): Promise<void> {}
+}
+
+/**
+ * The extension's two Redis clients, duplicated from ours and observed like the Socket.IO
+ * adapter's: a command nobody awaits (it publishes without waiting) must not end the process
+ * while Redis is away (decision 0019). The subscriber has no command timeout: its subscriptions
+ * wait for the connection and are renewed after every reconnect.
+ */
+function redisExtension(redis: Redis, log: FastifyBaseLogger): Extension {
+  let made = 0;
+  return new RedisWithoutStoreLock({
+    prefix: 'sc:room-notes',
+    // The extension makes its publisher first, then its subscriber.
+    createClient: () => {
+      made += 1;
+      const name = made === 1 ? 'room-notes-pub' : 'room-notes-sub';
+      const client =
+        made === 1 ? redis.duplicate() : redis.duplicate({ commandTimeout: undefined });
+      observeCommands(client, reportOutages(client, name, log));
+      return client;
+    },
+  });
+}
+
+/** Which close, if any, ends this socket's access for `target`. */
+function closeFor(target: RoomNotesAccessEnded, socket: NotesSocket) {
+  const { user, documentName } = socket;
+  if (!user || !documentName) return undefined;
+  switch (target.scope) {
+    case 'member':
+      return target.roomId === documentName && target.userId === user.id
+        ? ROOM_NOTES_CLOSE.notMember
+        : undefined;
+    case 'room':
+      return target.roomId === documentName ? ROOM_NOTES_CLOSE.roomClosed : undefined;
+    case 'user':
+      return target.userId === user.id && target.keepSessionId !== user.sessionId
+        ? ROOM_NOTES_CLOSE.signedOut
+        : undefined;
+    case 'session':
+      return target.sessionId === user.sessionId ? ROOM_NOTES_CLOSE.signedOut : undefined;
+  }
+}
+
+/** The websocket path a request names, without its query. */
+const pathOf = (url: string | undefined) => (url ?? '').split('?')[0];
+
+/** The document name a Hocuspocus message begins with; undefined when unreadable. */
+function documentNameOf(data: Uint8Array): string | undefined {
+  try {
+    return decoding.readVarString(decoding.createDecoder(data));
+  } catch {
+    return undefined;
+  }
+}
+
+export default fp(
+  async function roomNotesCollab(app: FastifyInstance) {
+    const { config, redis } = app.deps;
+    const { roomNotes, roomNotesEvents } = app.services;
+    const log = app.log.child({ module: 'room-notes' });
+    const sockets = new Set<NotesSocket>();
+    const byRequest = new WeakMap<IncomingMessage, NotesSocket>();
+    /** Authenticated connections per account on this node. */
+    const perUser = new Map<string, number>();
+    const maxPerUser = Math.max(1, Math.floor(MAX_SOCKETS_PER_USER * config.rateLimitFactor));
+    const messageRate = {
+      burst: ROOM_NOTES_LIMITS.messages.burst * config.rateLimitFactor,
+      perSecond: ROOM_NOTES_LIMITS.messages.perSecond * config.rateLimitFactor,
+    };
+    /** Each document's Yjs client ids and the account that announced each (awareness-guard.ts). */
+    const caretOwners = new WeakMap<Document, Map<number, string>>();
+    let closing = false;
+
+    /** Closes the socket: off its document at once (no more broadcasts), then the websocket. */
+    function close(socket: NotesSocket, code: number, reason: string) {
+      if (socket.closing !== undefined) return;
+      socket.closing = 0;
+      const document = socket.documentName
+        ? hocuspocus.documents.get(socket.documentName)
+        : undefined;
+      document?.connections.get(socket.ws)?.connection.close({ code, reason });
+      if (
+        socket.ws.readyState === WebSocket.OPEN ||
+        socket.ws.readyState === WebSocket.CONNECTING
+      ) {
+        socket.ws.close(code, reason);
+      }
+    }
+
+    function endAccess(target: RoomNotesAccessEnded) {
+      for (const socket of sockets) {
+        const end = closeFor(target, socket);
+        if (end) close(socket, end.code, end.reason);
+      }
+    }
+
+    const extensions: Extension[] = [];
+    if (redis) extensions.push(redisExtension(redis, log));
+    extensions.push(
+      new Database({
+        fetch: ({ documentName }) => roomNotes.load(documentName),
+        store: async ({ documentName, state }) => {
+          if (!(await roomNotes.store(documentName, state))) {
+            log.info({ roomId: documentName }, 'room notes not stored: the room was deleted');
+          }
+        },
+      }),
+    );
+
+    const hocuspocus = new Hocuspocus({
+      name: 'studycircle-room-notes',
+      quiet: true,
+      extensions,
+
+      async onAuthenticate({ token, documentName, request }) {
+        const socket = byRequest.get(request);
+        // One document per websocket: the client opens one per room.
+        if (!socket || socket.documentName !== undefined) throw passingRefusal('one-document');
+        // Claimed before the await: Hocuspocus runs sign-ins for two documents side by side, and
+        // the second must see the first.
+        socket.documentName = documentName;
+        let user: AuthUser;
+        try {
+          user = await roomNotes.authorize(token, documentName);
+        } catch (err) {
+          // Hocuspocus answers the refusal on the socket first; then the socket closes, with the
+          // reason as its close code when the refusal is final.
+          const final = err instanceof RoomNotesRefusal;
+          const end = final
+            ? Object.values(ROOM_NOTES_CLOSE).find((c) => c.reason === err.reason)!
+            : SERVER_ERROR;
+          if (!final) log.error({ err }, 'room notes sign-in failed');
+          setImmediate(() => close(socket, end.code, end.reason));
+          throw final ? err : passingRefusal(SERVER_ERROR.reason);
+        }
+        // Closed while the check ran: its close has already been counted, so this must not be.
+        if (!sockets.has(socket)) throw passingRefusal('closed');
+        const open = perUser.get(user.id) ?? 0;
+        if (open >= maxPerUser) {
+          setImmediate(() => close(socket, POLICY, 'too-many-connections'));
+          throw passingRefusal('too-many-connections');
+        }
+        perUser.set(user.id, open + 1);
+        socket.user = user;
+        return { user };
+      },
+
+      // A removal committed after the check above but before the connection joined its document
+      // found nothing to close: ask once more now that it is open.
+      async connected({ documentName, request }) {
+        const socket = byRequest.get(request);
+        if (!socket?.user) return;
+        try {
+          if (!(await roomNotes.isMember(documentName, socket.user.id))) {
+            close(socket, ROOM_NOTES_CLOSE.notMember.code, ROOM_NOTES_CLOSE.notMember.reason);
+          }
+        } catch (err) {
+          // The sign-in check passed a moment ago; a database hiccup now is no reason to refuse.
+          log.warn({ err }, 'room notes membership re-check failed');
+        }
+      },
+
+      async beforeHandleMessage({ update, document, connection }) {
+        const socket = byRequest.get(connection.request);
+        if (!socket?.user) throw passingRefusal('not-authenticated');
+        let owners = caretOwners.get(document);
+        if (!owners) caretOwners.set(document, (owners = new Map()));
+        const verdict = checkAwareness(update, socket.user, owners, document.awareness);
+        if (verdict.kind === 'invalid') {
+          close(socket, POLICY, 'invalid-caret');
+          throw passingRefusal('invalid-caret');
+        }
+        if (verdict.kind === 'filter') {
+          // What is the sender's own applies; the entries about someone else's caret do not.
+          // Hocuspocus then applies this very message, whose count now says it holds nothing.
+          applyAwarenessUpdate(document.awareness, verdict.allowed, connection.webSocket);
+          blankAwarenessCount(update, verdict.countAt, verdict.countLength);
+          log.debug({ dropped: verdict.dropped }, 'room notes caret entries dropped');
+        }
+      },
+    });
+
+    const wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: ROOM_NOTES_LIMITS.maxFrameBytes,
+      // Yjs updates are small and binary; compression would cost CPU and memory per socket.
+      perMessageDeflate: false,
+    });
+
+    /** Counts and bounds what a socket sends, before Hocuspocus reads it (registered first). */
+    function inspect(socket: NotesSocket, data: Uint8Array) {
+      if (socket.closing !== undefined) {
+        // A client that keeps talking after being told to go is cut off.
+        if (++socket.closing > ROOM_NOTES_LIMITS.messagesBeforeAuth) socket.ws.terminate();
+        return;
+      }
+      if (!socket.takeToken()) return close(socket, POLICY, 'too-many-messages');
+      if (!socket.user) {
+        socket.messagesBeforeAuth += 1;
+        if (socket.messagesBeforeAuth > ROOM_NOTES_LIMITS.messagesBeforeAuth) {
+          close(socket, POLICY, 'not-authenticated');
+        }
+        return;
+      }
+      // Hocuspocus would queue messages for another document without end, waiting for a sign-in.
+      if (documentNameOf(data) !== socket.documentName) close(socket, POLICY, 'one-document');
+    }
+
+    function accept(ws: WebSocket, request: IncomingMessage) {
+      const socket: NotesSocket = {
+        ws,
+        messagesBeforeAuth: 0,
+        takeToken: tokenBucket(messageRate),
+      };
+      sockets.add(socket);
+      byRequest.set(request, socket);
+      const authTimer = setTimeout(() => {
+        if (!socket.user) close(socket, POLICY, 'authentication-timeout');
+      }, ROOM_NOTES_LIMITS.authTimeoutMs);
+      // A websocket error (a frame over the size limit, a broken pipe) is followed by its close.
+      ws.on('error', (err) => log.debug({ err }, 'room notes websocket error'));
+      ws.on('message', (data: Buffer) => inspect(socket, data));
+      ws.once('close', () => {
+        clearTimeout(authTimer);
+        sockets.delete(socket);
+        if (socket.user) {
+          const left = (perUser.get(socket.user.id) ?? 1) - 1;
+          if (left > 0) perUser.set(socket.user.id, left);
+          else perUser.delete(socket.user.id);
+        }
+      });
+      hocuspocus.handleConnection(ws, request);
+    }
+
+    app.server.on('upgrade', (request: IncomingMessage, raw: Duplex, head: Buffer) => {
+      if (pathOf(request.url) !== ROOM_NOTES_PATH) return;
+      if (closing) {
+        return refuseUpgrade(raw, 503, ERROR_CODES.internal, 'The server is restarting.');
+      }
+      // Only our own pages may open it, as with Socket.IO (plugins/socket-origin.ts).
+      if (!isAllowedSocketOrigin(request, config)) {
+        return refuseUpgrade(raw, 403, ERROR_CODES.forbidden, 'This page may not open room notes.');
+      }
+      wss.handleUpgrade(request, raw, head, (ws) => accept(ws, request));
+    });
+
+    // A plain request to the path (no upgrade): it speaks websocket only.
+    app.get(ROOM_NOTES_PATH, async () => {
+      throw new AppError(ERROR_CODES.validation, 426, 'Room notes open over a websocket.');
+    });
+
+    roomNotesEvents.on('access-ended', (target) => {
+      endAccess(target);
+      // The in-memory adapter of a single node has no other node to tell (and would refuse).
+      if (redis) app.io.serverSideEmit('room-notes-access-ended', target);
+    });
+    app.io.on('room-notes-access-ended', endAccess);
+
+    app.addHook('preClose', async () => {
+      closing = true;
+      for (const socket of sockets) close(socket, RESTART.code, RESTART.reason);
+      // Closing the last connection of a document stores it at once (if it has unsaved changes)
+      // and then unloads it; wait for every document to be gone, so the stores finish before
+      // the database closes. A store already under way is waited for too.
+      const deadline = Date.now() + 10_000;
+      while (hocuspocus.getDocumentsCount() > 0 && Date.now() < deadline) {
+        for (const document of hocuspocus.documents.values()) {
+          const id = `onStoreDocument-${document.name}`;
+          if (hocuspocus.debouncer.isDebounced(id)) void hocuspocus.debouncer.executeNow(id);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      if (hocuspocus.getDocumentsCount() > 0) {
+        log.warn({ documents: hocuspocus.getDocumentsCount() }, 'room notes left unstored');
+      }
+    });
+    app.addHook('onClose', async () => {
+      wss.close();
+      await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+    });
+  },
+  { name: 'room-notes', dependencies: ['socket'] },
+);

@@ -1,0 +1,93 @@
+import {
+  ROOM_MESSAGES,
+  WATCH_MESSAGES,
+  applyWatchAction,
+  emptyWatchState,
+  type WatchAction,
+  type WatchStateEvent,
+} from '@studycircle/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AuthUser } from '../auth/auth.types.js';
+import type { RoomsService } from '../rooms/rooms.service.js';
+import { createWatchRepository } from './watch.repository.js';
+
+/**
+ * Watch together (issue 20): a room's video timeline, kept in the database so that it outlives a
+ * restart and is the same on every node. Membership is read from the database on every call
+ * (through the rooms service), so a member who left is refused at once, everywhere.
+ *
+ * An action is applied to the stored state with the shared rule (`applyWatchAction`, so a
+ * client's preview of its own action is the same arithmetic) and written only if the revision
+ * it was computed from is still the stored one; otherwise the state is read again and the action
+ * applied to that. Two members acting at once therefore end in one state, with every action
+ * applied once and in some order: the one written last has the highest revision, and that is the
+ * state every client keeps (docs/decisions/0033-watch-together.md).
+ */
+
+export interface WatchServiceDeps {
+  db: Db;
+  /** Membership, read from the database on every call. */
+  rooms: Pick<RoomsService, 'requireMember'>;
+  /** The server clock in ms (the one `clock-sync` answers with). */
+  now?: () => number;
+}
+
+/**
+ * Tries before giving up on a busy room. Each retry means another action was written in
+ * between, so this many in a row takes that many people acting within one round trip to the
+ * database.
+ */
+const WRITE_ATTEMPTS = 10;
+
+/** PostgreSQL's foreign_key_violation: the room went away mid-request. */
+function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | undefined;
+  return (e?.code ?? e?.cause?.code) === '23503';
+}
+
+export function createWatchService({ db, rooms, now: clock }: WatchServiceDeps) {
+  const repo = createWatchRepository(db);
+  const now = clock ?? Date.now;
+
+  return {
+    /** The room's video for a member (an empty timeline when it never had one). */
+    async current(user: AuthUser, roomId: string): Promise<WatchStateEvent> {
+      const room = await rooms.requireMember(roomId, user.id);
+      const state = (await repo.find(room.id)) ?? emptyWatchState(now());
+      return { roomId: room.id, state };
+    },
+
+    /**
+     * Applies a member's action to the room's video and returns the stored result. Play, pause,
+     * seek and speed need a video; stopping when there is none changes nothing.
+     */
+    async act(
+      user: AuthUser,
+      roomId: string,
+      action: WatchAction,
+    ): Promise<WatchStateEvent & { changed: boolean }> {
+      const room = await rooms.requireMember(roomId, user.id);
+      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+        const at = now();
+        const stored = (await repo.find(room.id)) ?? emptyWatchState(at);
+        if (stored.src === null && action.type !== 'start') {
+          if (action.type === 'stop') return { roomId: room.id, state: stored, changed: false };
+          throw AppError.conflict(WATCH_MESSAGES.noVideo);
+        }
+        const next = applyWatchAction(stored, action, at, { id: user.id, name: user.name });
+        let written: boolean;
+        try {
+          written = await repo.writeIfRev(room.id, stored.rev, next);
+        } catch (err) {
+          if (isForeignKeyViolation(err)) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
+          throw err;
+        }
+        if (written) return { roomId: room.id, state: next, changed: true };
+      }
+      throw AppError.conflict(WATCH_MESSAGES.busy);
+    },
+  };
+}
+
+export type WatchService = ReturnType<typeof createWatchService>;

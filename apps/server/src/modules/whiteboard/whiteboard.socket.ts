@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { REALTIME_ERROR_CODES, RoomRefPayloadSchema } from '@studycircle/shared';
+import {
+  WHITEBOARD_MESSAGES,
+  WhiteboardJoinPayloadSchema,
+  WhiteboardPointerPayloadSchema,
+  WhiteboardUpdatePayloadSchema,
+} from '@studycircle/shared/whiteboard';
+import { AppError } from '../../lib/app-error.js';
+import { parseWith } from '../../lib/validate.js';
+import { arrivalQueues, channel, sharedEventHandlers } from '../../plugins/socket-handlers.js';
+import type { EventLimits } from '../../plugins/socket-limits.js';
+import type { IoServer, IoSocket } from '../../types.js';
+import type { WhiteboardService } from './whiteboard.service.js';
+
+/**
+ * The whiteboard's relay on the room's Socket.IO link (packages/shared/src/whiteboard.ts):
+ * `whiteboard-join` (subscribe and read the board a page at a time), `whiteboard-update`,
+ * `whiteboard-pointer` and `whiteboard-leave`. As with the chat, membership is checked by the
+ * rooms service when a socket subscribes, and remembered as the Socket.IO room
+ * `whiteboard:<roomId>`; the live service takes the socket out of it when the membership ends or
+ * the room is deleted, so every later event of that socket is refused without a query. Broadcasts
+ * go to that Socket.IO room, which the Redis adapter spreads to every node.
+ */
+
+export interface WhiteboardSocketDeps {
+  whiteboard: Pick<WhiteboardService, 'requireMember' | 'page' | 'apply'>;
+  log: FastifyBaseLogger;
+  limits: EventLimits;
+}
+
+export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketDeps) {
+  const { whiteboard, log, limits } = deps;
+
+  // Registered once for the server: a socket keeps no closure per event (decision 0020).
+  const handle = sharedEventHandlers(io, { log, limits });
+  // One socket's updates are stored in the order they arrived: a later copy of an element must
+  // not be overtaken by an earlier one still being written.
+  const inOrder = arrivalQueues();
+
+  /** The room's id when this socket is subscribed to its board (still a member), else refused. */
+  function subscribed(socket: IoSocket, roomId: string): string {
+    const id = roomId.toLowerCase();
+    if (socket.rooms.has(channel.whiteboard(id))) return id;
+    throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, WHITEBOARD_MESSAGES.notOnBoard);
+  }
+
+  /**
+   * Still in its rooms while disconnecting: the others drop this socket's pointer. Listened to
+   * only by sockets that opened a board.
+   */
+  function onDisconnecting(this: IoSocket): void {
+    for (const name of this.rooms) {
+      const roomId = channel.whiteboardRoomOf(name);
+      if (roomId) this.to(name).emit('whiteboard-peer-left', { roomId, id: this.id });
+    }
+  }
+
+  handle('whiteboard-join', async (socket, payload) => {
+    const { roomId, after } = parseWith(WhiteboardJoinPayloadSchema, payload);
+    let id = roomId.toLowerCase();
+    // A first page always asks the rooms service (a reconnected socket, a room left and joined
+    // again); later pages of a subscribed socket rely on eviction, like the chat.
+    if (after === undefined || !socket.rooms.has(channel.whiteboard(id))) {
+      const room = await whiteboard.requireMember(id, socket.data.user.id);
+      id = room.id;
+      // Subscribed before reading: a change stored meanwhile arrives as a broadcast, and the
+      // browser's merge makes the order of the two harmless.
+      await socket.join(channel.whiteboard(id));
+      if (!socket.listeners('disconnecting').includes(onDisconnecting)) {
+        socket.on('disconnecting', onDisconnecting);
+      }
+    }
+    return whiteboard.page(id, after);
+  });
+
+  handle('whiteboard-update', (socket, payload) =>
+    inOrder(socket, async () => {
+      const input = parseWith(WhiteboardUpdatePayloadSchema, payload);
+      const roomId = subscribed(socket, input.roomId);
+      // Resolves once committed: the acknowledgement promises the change survives a restart.
+      const { stored, stale, refused } = await whiteboard.apply(roomId, input.elements);
+      if (stored.length > 0) {
+        socket.to(channel.whiteboard(roomId)).emit('whiteboard-update', {
+          roomId,
+          elements: stored,
+        });
+      }
+      return { stale, refused };
+    }),
+  );
+
+  handle('whiteboard-pointer', async (socket, payload) => {
+    const { roomId, x, y, button, tool } = parseWith(WhiteboardPointerPayloadSchema, payload);
+    const id = subscribed(socket, roomId);
+    const { user } = socket.data;
+    // Volatile: a pointer that cannot be sent at once is dropped; the next one replaces it.
+    socket.to(channel.whiteboard(id)).volatile.emit('whiteboard-pointer', {
+      roomId: id,
+      id: socket.id,
+      userId: user.id,
+      name: user.name,
+      x,
+      y,
+      button,
+      tool,
+    });
+  });
+
+  handle('whiteboard-leave', async (socket, payload) => {
+    const { roomId } = parseWith(RoomRefPayloadSchema, payload);
+    const id = roomId.toLowerCase();
+    if (!socket.rooms.has(channel.whiteboard(id))) return;
+    await socket.leave(channel.whiteboard(id));
+    socket.to(channel.whiteboard(id)).emit('whiteboard-peer-left', { roomId: id, id: socket.id });
+    const onAnyBoard = [...socket.rooms].some((name) => channel.whiteboardRoomOf(name));
+    if (!onAnyBoard) socket.off('disconnecting', onDisconnecting);
+  });
+}

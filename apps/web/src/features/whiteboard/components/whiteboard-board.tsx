@@ -1,0 +1,242 @@
+import '../lib/excalidraw-setup';
+import '@excalidraw/excalidraw/index.css';
+import { useEffect, useRef, useState } from 'react';
+import {
+  CaptureUpdateAction,
+  Excalidraw,
+  exportToBlob,
+  exportToSvg,
+  isInvisiblySmallElement,
+  reconcileElements,
+  restoreElements,
+} from '@excalidraw/excalidraw';
+import type { OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/types';
+import type { RemoteExcalidrawElement } from '@excalidraw/excalidraw/data/reconcile';
+import type {
+  AppState,
+  Collaborator,
+  ExcalidrawImperativeAPI,
+  SocketId,
+} from '@excalidraw/excalidraw/types';
+import { withSafeLink, type WhiteboardElement } from '@studycircle/shared/whiteboard';
+import { acquireSocket } from '../../../lib/socket';
+import { toast } from '../../../ui/toast';
+import type { BoardControls, BoardState } from '../lib/board-status';
+import { createBoardSync, isShareable, type BoardSync } from '../lib/board-sync';
+import { patchExcalidrawA11y } from '../lib/excalidraw-a11y';
+import { inlineSvgFonts } from '../lib/svg-fonts';
+
+/**
+ * The drawing surface (its own lazily loaded chunk, with Excalidraw and its stylesheet): the
+ * room's board, merged live with everyone else's (lib/board-sync.ts carries it over the socket).
+ * What others send is restored and merged with Excalidraw's own `restoreElements` and
+ * `reconcileElements`, as its collaboration does; their pointers show with their names.
+ */
+
+export interface WhiteboardBoardProps {
+  roomId: string;
+  theme: 'light' | 'dark';
+  /** Export functions, once the board is ready. */
+  onControls(controls: BoardControls | null): void;
+  onState(state: BoardState): void;
+}
+
+/** A pointer not seen for this long is taken off the board. */
+const POINTER_IDLE_MS = 60_000;
+
+type SceneElement = OrderedExcalidrawElement;
+
+const asShared = (elements: readonly SceneElement[]) =>
+  elements as unknown as readonly WhiteboardElement[];
+
+/** Excalidraw's own z-order: by fractional index (compared as strings), ties by id. */
+function byZOrder(a: WhiteboardElement, b: WhiteboardElement): number {
+  const ai = typeof a.index === 'string' ? a.index : null;
+  const bi = typeof b.index === 'string' ? b.index : null;
+  if (ai !== bi) {
+    if (ai === null) return 1;
+    if (bi === null) return -1;
+    return ai < bi ? -1 : 1;
+  }
+  return a.id < b.id ? -1 : 1;
+}
+
+/** Elements worth sending: Excalidraw's collaboration leaves out shapes too small to see. */
+function syncable(elements: readonly SceneElement[]): SceneElement[] {
+  return elements.filter((e) => e.isDeleted || !isInvisiblySmallElement(e));
+}
+
+export default function WhiteboardBoard({
+  roomId,
+  theme,
+  onControls,
+  onState,
+}: WhiteboardBoardProps) {
+  const [api, setApi] = useState<ExcalidrawImperativeAPI | null>(null);
+  const sync = useRef<BoardSync | null>(null);
+  const stateRef = useRef<BoardState>({ status: 'loading', shapes: 0, others: 0 });
+  const onStateRef = useRef(onState);
+  onStateRef.current = onState;
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => (root.current ? patchExcalidrawA11y(root.current) : undefined), []);
+
+  useEffect(() => {
+    if (!api) return;
+    const { socket, release } = acquireSocket();
+    const collaborators = new Map<SocketId, Collaborator & { seenAt: number }>();
+    let firstLoad = true;
+
+    const report = (patch: Partial<BoardState>) => {
+      stateRef.current = { ...stateRef.current, ...patch };
+      onStateRef.current(stateRef.current);
+    };
+    const showCollaborators = () => {
+      api.updateScene({ collaborators: new Map(collaborators) });
+      report({ others: new Set([...collaborators.values()].map((c) => c.id)).size });
+    };
+
+    const board = createBoardSync(socket, roomId, {
+      remote(elements, initial) {
+        // In z-order first: restoreElements takes the array's order as the truth and renumbers
+        // indices that disagree with it (new versions), and the server sends pages in id order.
+        const restored = restoreElements(
+          // Links other than http(s) are no links, whatever an older server let through.
+          [...elements].sort(byZOrder).map(withSafeLink) as unknown as Parameters<
+            typeof restoreElements
+          >[0],
+          null,
+        ) as unknown as RemoteExcalidrawElement[];
+        // Stamps as received: reconciling may renumber duplicate z-order indices in place (a
+        // new version, made here), and those copies must go out like any local change.
+        const received = new Map<object, string>(
+          restored.map((e) => [e, `${e.version}:${e.versionNonce}`]),
+        );
+        const merged = reconcileElements(
+          api.getSceneElementsIncludingDeleted(),
+          restored,
+          api.getAppState(),
+        );
+        // Recorded before the scene changes: its onChange must not send these copies back.
+        board.agreeOn(
+          asShared(merged.filter((e) => received.get(e) === `${e.version}:${e.versionNonce}`)),
+        );
+        api.updateScene({ elements: merged, captureUpdate: CaptureUpdateAction.NEVER });
+        if (initial && firstLoad) {
+          firstLoad = false;
+          if (merged.some((e) => !e.isDeleted))
+            api.scrollToContent(undefined, { fitToContent: true });
+        }
+      },
+      pointer(p) {
+        collaborators.set(p.id as SocketId, {
+          id: p.userId,
+          socketId: p.id as SocketId,
+          username: p.name,
+          pointer: { x: p.x, y: p.y, tool: p.tool },
+          button: p.button,
+          seenAt: Date.now(),
+        });
+        showCollaborators();
+      },
+      peerLeft(id) {
+        if (collaborators.delete(id as SocketId)) showCollaborators();
+      },
+      refused(ids) {
+        const gone = new Set(ids);
+        api.updateScene({
+          elements: api.getSceneElementsIncludingDeleted().filter((e) => !gone.has(e.id)),
+          captureUpdate: CaptureUpdateAction.NEVER,
+        });
+      },
+      status(status) {
+        report({ status });
+      },
+      problem(message) {
+        toast(message, { tone: 'error' });
+      },
+    });
+    sync.current = board;
+    const sweep = setInterval(() => {
+      const before = collaborators.size;
+      for (const [id, c] of collaborators) {
+        if (Date.now() - c.seenAt > POINTER_IDLE_MS) collaborators.delete(id);
+      }
+      if (collaborators.size !== before) showCollaborators();
+    }, 10_000);
+
+    onControls({
+      exportPng: () =>
+        exportToBlob({
+          elements: api.getSceneElements(),
+          appState: { ...api.getAppState(), exportBackground: true },
+          files: api.getFiles(),
+          mimeType: 'image/png',
+        }),
+      exportSvg: async () => {
+        // Fonts are embedded by us, whole, from our own origin: Excalidraw's own embedding
+        // subsets them with WebAssembly, which the CSP (no 'wasm-unsafe-eval') refuses.
+        const svg = await exportToSvg({
+          elements: api.getSceneElements(),
+          appState: { ...api.getAppState(), exportBackground: true },
+          files: api.getFiles(),
+          skipInliningFonts: true,
+        });
+        await inlineSvgFonts(svg);
+        return new Blob([new XMLSerializer().serializeToString(svg)], {
+          type: 'image/svg+xml',
+        });
+      },
+    });
+
+    return () => {
+      clearInterval(sweep);
+      onControls(null);
+      board.close();
+      sync.current = null;
+      release();
+    };
+  }, [api, roomId, onControls]);
+
+  return (
+    // Excalidraw's single-key tools (D, L, S…) are not the call's shortcuts in here.
+    <div ref={root} className="h-full" data-own-keys="">
+      <Excalidraw
+        excalidrawAPI={setApi}
+        theme={theme}
+        langCode="en"
+        isCollaborating
+        aiEnabled={false}
+        // No embeds: a link would load another site into everyone's board.
+        validateEmbeddable={false}
+        UIOptions={{
+          canvasActions: {
+            // Files, images and Excalidraw's own export stay out: the board lives on the server,
+            // and our Export buttons download PNG and SVG. Clearing a shared board is one keypress
+            // from undoing everyone's work, so it is not offered either.
+            loadScene: false,
+            saveToActiveFile: false,
+            export: false,
+            saveAsImage: false,
+            clearCanvas: false,
+            toggleTheme: null,
+          },
+          tools: { image: false },
+        }}
+        onChange={(elements: readonly SceneElement[], _appState: AppState) => {
+          const board = sync.current;
+          if (!board) return;
+          board.noteScene(asShared(syncable(elements)));
+          const shapes = elements.reduce((n, e) => (e.isDeleted || !isShareable(e) ? n : n + 1), 0);
+          if (shapes !== stateRef.current.shapes) {
+            stateRef.current = { ...stateRef.current, shapes };
+            onStateRef.current(stateRef.current);
+          }
+        }}
+        onPointerUpdate={({ pointer, button }) =>
+          sync.current?.pointer(pointer.x, pointer.y, button, pointer.tool)
+        }
+      />
+    </div>
+  );
+}

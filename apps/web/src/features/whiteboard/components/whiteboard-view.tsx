@@ -1,0 +1,173 @@
+import { lazy, Suspense, useCallback, useState, type Ref } from 'react';
+import { FileImage, FileCode2, Loader2, X } from 'lucide-react';
+import { ErrorBoundary } from '../../../ui/error-boundary';
+import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { toast } from '../../../ui/toast';
+import { useResolvedTheme } from '../hooks/use-resolved-theme';
+import { statusLabel, type BoardControls, type BoardState } from '../lib/board-status';
+import { downloadBlob, exportFileName } from '../lib/download';
+
+/**
+ * The whiteboard with its bar: a title, how many shapes and who else is here, the save state in
+ * words, Export PNG, Export SVG and Close. The room page shows it full screen
+ * (whiteboard-dialog.tsx), the call in its side column (whiteboard-call-panel.tsx). The drawing
+ * surface is its own chunk, loaded when this mounts.
+ */
+
+const WhiteboardBoard = lazy(() => import('./whiteboard-board'));
+
+export interface WhiteboardViewProps {
+  roomId: string;
+  /** For the exported files' names. */
+  roomName?: string;
+  headingId: string;
+  onClose(): void;
+  /** The heading, focused when the view opens. */
+  headingRef?: Ref<HTMLHeadingElement>;
+  /** The call's dark side column, or the page's own colours. */
+  tone?: 'page' | 'call';
+}
+
+export function WhiteboardView({
+  roomId,
+  roomName,
+  headingId,
+  onClose,
+  headingRef,
+  tone = 'page',
+}: WhiteboardViewProps) {
+  const theme = useResolvedTheme();
+  const [controls, setControls] = useState<BoardControls | null>(null);
+  const [state, setState] = useState<BoardState>({ status: 'loading', shapes: 0, others: 0 });
+  const [exporting, setExporting] = useState<'png' | 'svg' | null>(null);
+  const onControls = useCallback((c: BoardControls | null) => setControls(c), []);
+
+  const exportAs = async (kind: 'png' | 'svg') => {
+    if (!controls) return;
+    setExporting(kind);
+    try {
+      const blob = kind === 'png' ? await controls.exportPng() : await controls.exportSvg();
+      downloadBlob(blob, exportFileName(roomName, kind));
+    } catch {
+      toast('Could not export the whiteboard. Please try again.', { tone: 'error' });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const call = tone === 'call';
+  const canExport = controls !== null && state.shapes > 0;
+  const summary = `${state.shapes === 1 ? '1 shape' : `${state.shapes} shapes`}${
+    state.others > 0
+      ? ` · ${state.others === 1 ? '1 other here' : `${state.others} others here`}`
+      : ''
+  }`;
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      {/* Escape on the bar closes the board; on the canvas it stays Excalidraw's. */}
+      <div
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            onClose();
+          }
+        }}
+        className={cn(
+          'flex flex-wrap items-center gap-x-3 gap-y-2 border-b px-3 py-2',
+          call ? 'border-slate-800 bg-slate-900 text-white' : 'border-slate-200 bg-white',
+        )}
+      >
+        <div className="min-w-0 flex-1">
+          <h2
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            className={cn(
+              'truncate text-base font-semibold focus:outline-2 focus:outline-brand-600',
+              call ? 'text-white' : 'text-slate-900',
+            )}
+          >
+            Whiteboard
+          </h2>
+          <p className={cn('truncate text-xs', call ? 'text-slate-300' : 'text-slate-600')}>
+            <span data-testid="whiteboard-shapes">{summary}</span>
+            {' · '}
+            <span role="status" data-testid="whiteboard-status">
+              {statusLabel(state.status)}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            size="sm"
+            variant={call ? 'secondary' : 'outline'}
+            disabled={!canExport}
+            loading={exporting === 'png'}
+            onClick={() => void exportAs('png')}
+          >
+            <FileImage aria-hidden="true" className="h-4 w-4" />
+            Export PNG
+          </Button>
+          <Button
+            size="sm"
+            variant={call ? 'secondary' : 'outline'}
+            disabled={!canExport}
+            loading={exporting === 'svg'}
+            onClick={() => void exportAs('svg')}
+          >
+            <FileCode2 aria-hidden="true" className="h-4 w-4" />
+            Export SVG
+          </Button>
+          <Button
+            size="sm"
+            variant={call ? 'secondary' : 'primary'}
+            onClick={onClose}
+            aria-label="Close whiteboard"
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+            Close
+          </Button>
+        </div>
+      </div>
+      {/* Excalidraw fills its parent: the parent must have a size. */}
+      <div className="relative min-h-0 flex-1">
+        <ErrorBoundary
+          fallback={(_error, reset) => (
+            <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center">
+              <p className={call ? 'text-slate-200' : 'text-slate-700'}>
+                The whiteboard could not be loaded.
+              </p>
+              <Button variant="outline" onClick={reset}>
+                Try again
+              </Button>
+            </div>
+          )}
+        >
+          <Suspense
+            fallback={
+              <p
+                role="status"
+                className={cn(
+                  'flex h-full items-center justify-center gap-2 text-sm',
+                  call ? 'text-slate-300' : 'text-slate-600',
+                )}
+              >
+                <Loader2 aria-hidden="true" className="h-4 w-4 motion-safe:animate-spin" />
+                Loading the whiteboard…
+              </p>
+            }
+          >
+            <WhiteboardBoard
+              roomId={roomId}
+              theme={theme}
+              onControls={onControls}
+              onState={setState}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      </div>
+    </div>
+  );
+}

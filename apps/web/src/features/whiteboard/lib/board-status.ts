@@ -1,0 +1,32 @@
+import type { BoardStatus } from './board-sync';
+
+/** What an open board hands its bar: the export functions, once Excalidraw is ready. */
+export interface BoardControls {
+  exportPng(): Promise<Blob>;
+  exportSvg(): Promise<Blob>;
+}
+
+/** What the bar shows about the board. */
+export interface BoardState {
+  status: BoardStatus;
+  /** Shapes on the board (deleted ones left out). */
+  shapes: number;
+  /** Others with the board open now (by account). */
+  others: number;
+}
+
+/** The save state in words (never a colour alone). */
+export function statusLabel(status: BoardStatus): string {
+  switch (status) {
+    case 'loading':
+      return 'Connecting…';
+    case 'saving':
+      return 'Saving…';
+    case 'saved':
+      return 'Saved';
+    case 'offline':
+      return 'Offline: changes will be sent when the connection is back';
+    case 'closed':
+      return 'Closed';
+  }
+}

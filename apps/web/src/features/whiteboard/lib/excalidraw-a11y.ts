@@ -1,0 +1,42 @@
+/**
+ * Names and roles Excalidraw 0.18's own markup leaves out, added after it renders (axe-core found
+ * them; the board must pass it like every screen): the main menu's button has only an icon, its
+ * inline colour pickers are dialogs without a name, and its zoom and undo bar claims to be the
+ * page's footer (role contentinfo) from inside our dialog or the call's region. React leaves attributes
+ * it does not manage alone, so setting them once per element holds; a MutationObserver catches the
+ * parts Excalidraw mounts later (a picker opening, the phone layout).
+ */
+
+const FIXES: { selector: string; apply(el: Element): void }[] = [
+  {
+    selector: '.main-menu-trigger:not([aria-label])',
+    apply: (el) => el.setAttribute('aria-label', 'Main menu'),
+  },
+  {
+    selector: '[role="dialog"].color-picker-container:not([aria-label])',
+    apply: (el) => el.setAttribute('aria-label', 'Colours'),
+  },
+  {
+    selector: 'footer.layer-ui__wrapper__footer[role="contentinfo"]',
+    apply: (el) => {
+      el.setAttribute('role', 'group');
+      el.setAttribute('aria-label', 'Zoom and undo');
+    },
+  },
+];
+
+export function patchExcalidrawA11y(root: HTMLElement): () => void {
+  let queued = false;
+  const fix = () => {
+    queued = false;
+    for (const { selector, apply } of FIXES) root.querySelectorAll(selector).forEach(apply);
+  };
+  fix();
+  const observer = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(fix);
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}

@@ -1,0 +1,283 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { test, expect, watchCspViolations } from './fixtures';
+import { axeViolations, expectNoSidewaysScroll, watchErrors } from './checks';
+import { roomWithMembers, signedInContext, type CallUser } from './pages/call';
+import { useStoredTheme } from './theme';
+
+/**
+ * The room whiteboard (issue 19) as students use it: three people drawing at once end with the
+ * same board and nothing lost, which a reload and a server restart keep; a whole session under
+ * the production CSP asks nothing of any other origin (Excalidraw's fonts included,
+ * excalidraw/excalidraw#11639) and breaks no rule of it; the call opens it as a room tool; the
+ * new screens pass axe in both themes and fit a 320 px phone.
+ */
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Whiteboard' });
+const status = (page: Page) => page.getByTestId('whiteboard-status');
+const shapes = (page: Page) => page.getByTestId('whiteboard-shapes');
+
+async function openBoard(page: Page, roomId: string): Promise<Locator> {
+  await page.goto(`/rooms/room/${roomId}`);
+  await page.getByRole('button', { name: 'Open whiteboard' }).click();
+  const board = dialog(page);
+  await expect(board.getByRole('heading', { name: 'Whiteboard' })).toBeFocused();
+  // Excalidraw's chunk is large and three browsers share two cores.
+  await expect(status(page)).toHaveText('Saved', { timeout: 30_000 });
+  return board;
+}
+
+/** The drawing surface Excalidraw listens on (the top one of its two canvases). */
+async function canvasBox(page: Page) {
+  const canvas = page.locator('canvas.excalidraw__canvas.interactive');
+  await expect(canvas).toBeVisible();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no canvas');
+  return box;
+}
+
+/**
+ * Draws a rectangle with Excalidraw's keyboard shortcut and a drag, at (x, y) of the canvas (clear
+ * of its tool panels: the shape's options open on the left, the tools along the top).
+ */
+async function drawRectangle(page: Page, x: number, y: number) {
+  const box = await canvasBox(page);
+  // Focus the board on an empty spot first, so the shortcut reaches Excalidraw.
+  await page.mouse.click(box.x + box.width - 40, box.y + box.height / 2);
+  await page.keyboard.press('r');
+  await page.mouse.move(box.x + x, box.y + y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + x + 60, box.y + y + 40, { steps: 6 });
+  await page.mouse.up();
+}
+
+async function exportFile(page: Page, kind: 'PNG' | 'SVG'): Promise<Buffer> {
+  const downloading = page.waitForEvent('download');
+  await dialog(page)
+    .getByRole('button', { name: `Export ${kind}` })
+    .click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`whiteboard\\.${kind.toLowerCase()}$`));
+  return readFile(await download.path());
+}
+
+async function userPage(browser: Browser, baseURL: string, user: CallUser, extra = {}) {
+  const context = await browser.newContext({ baseURL, ...extra });
+  await context.addInitScript((token) => {
+    if (!localStorage.getItem('token')) localStorage.setItem('token', token);
+  }, user.token);
+  return { context, page: await context.newPage() };
+}
+
+test('three people drawing at once end with the same board; a reload and a restart keep it', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(180_000);
+  const { room, users } = await roomWithMembers(server.baseURL, 3, 'artist');
+  const sessions = await Promise.all(users.map((u) => userPage(browser, server.baseURL, u)));
+  const pages = sessions.map((s) => s.page);
+  // While the server restarts, the browser logs each refused reconnection attempt, and any
+  // request the page makes in that moment (a room refresh on reconnecting, say) as refused.
+  const errors = pages.map((p) => watchErrors(p, { ignore: [/ERR_CONNECTION_REFUSED/] }));
+  for (const page of pages) await openBoard(page, room.id);
+
+  // Everyone draws four rectangles at the same time, each in a row of their own.
+  await Promise.all(
+    pages.map(async (page, i) => {
+      for (let n = 0; n < 4; n += 1) await drawRectangle(page, 280 + n * 100, 160 + i * 90);
+    }),
+  );
+  for (const page of pages) {
+    await expect(shapes(page)).toHaveText(/^12 shapes/, { timeout: 20_000 });
+    await expect(status(page)).toHaveText('Saved');
+  }
+  // The same board on every screen: the exported drawings are byte for byte the same (shapes
+  // drawn at once may first share a z-order index; the browsers renumber them, and those changes
+  // converge by the same rule a moment later).
+  let svgs: Buffer[] = [];
+  await expect
+    .poll(
+      async () => {
+        svgs = await Promise.all(pages.map((p) => exportFile(p, 'SVG')));
+        return svgs.every((svg) => svg.equals(svgs[0]!));
+      },
+      { timeout: 20_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
+  expect((svgs[0]!.toString().match(/<path /g) ?? []).length).toBeGreaterThanOrEqual(12);
+
+  // A reload reads the same board back from the server.
+  await pages[0]!.reload();
+  await openBoard(pages[0]!, room.id);
+  await expect(shapes(pages[0]!)).toHaveText(/^12 shapes/);
+  expect((await exportFile(pages[0]!, 'SVG')).equals(svgs[0]!)).toBe(true);
+
+  // So does a restarted server: the open boards reconnect, and drawing goes on.
+  await server.restart();
+  await expect(status(pages[1]!)).toHaveText('Saved', { timeout: 30_000 });
+  await drawRectangle(pages[1]!, 500, 420);
+  for (const page of pages) {
+    await expect(shapes(page)).toHaveText(/^13 shapes/, { timeout: 30_000 });
+  }
+  const late = await userPage(browser, server.baseURL, users[2]!);
+  await openBoard(late.page, room.id);
+  await expect(shapes(late.page)).toHaveText(/^13 shapes/);
+
+  // The keyboard stays in the board: Tab past either end comes back in at the other.
+  const board = dialog(pages[0]!);
+  await board.getByRole('heading').first().focus();
+  const inBoard = () =>
+    pages[0]!.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+  for (let i = 0; i < 3; i++) {
+    await pages[0]!.keyboard.press('Shift+Tab');
+    expect(await inBoard(), `Shift+Tab ${i + 1}`).toBe(true);
+  }
+  for (let i = 0; i < 6; i++) {
+    await pages[0]!.keyboard.press('Tab');
+    expect(await inBoard(), `Tab ${i + 1}`).toBe(true);
+  }
+
+  // Close hands the keyboard back to the button that opened the board.
+  await dialog(pages[0]!).getByRole('button', { name: 'Close whiteboard' }).click();
+  await expect(dialog(pages[0]!)).toBeHidden();
+  await expect(pages[0]!.getByRole('button', { name: 'Open whiteboard' })).toBeFocused();
+
+  for (const e of errors) expect(e).toEqual([]);
+  for (const s of [...sessions, late]) await s.context.close();
+});
+
+test('a whiteboard session under the production CSP asks nothing of another origin', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const { room, users } = await roomWithMembers(server.baseURL, 1, 'careful');
+  const { context, page } = await userPage(browser, server.baseURL, users[0]!);
+  const origin = new URL(server.baseURL).origin;
+  const requests: string[] = [];
+  context.on('request', (r) => requests.push(r.url()));
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  const violations = await watchCspViolations(page);
+  const errors = watchErrors(page);
+
+  // The page is served with the production policy, unchanged (no font, style or script source
+  // beyond our own origin; no WebAssembly).
+  const response = await page.goto(`/rooms/room/${room.id}`);
+  const csp = response!.headers()['content-security-policy']!;
+  expect(csp).toContain("font-src 'self'");
+  expect(csp).toContain("script-src 'self';");
+  expect(csp).not.toContain('wasm-unsafe-eval');
+
+  await openBoard(page, room.id);
+  await drawRectangle(page, 300, 180);
+  // Text makes Excalidraw load its hand-drawn font (the loader excalidraw#11639 is about).
+  const box = await canvasBox(page);
+  await page.keyboard.press('t');
+  await page.mouse.click(box.x + 320, box.y + 360);
+  await page.keyboard.type('Hello, whiteboard');
+  await page.keyboard.press('Escape');
+  // A freehand stroke too.
+  await page.keyboard.press('p');
+  await page.mouse.move(box.x + 400, box.y + 180);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i += 1)
+    await page.mouse.move(box.x + 400 + i * 12, box.y + 180 + (i % 3) * 9);
+  await page.mouse.up();
+  await expect(shapes(page)).toHaveText(/^3 shapes/);
+  await expect(status(page)).toHaveText('Saved');
+  await expect
+    .poll(() => page.evaluate(() => document.fonts.check('20px Excalifont', 'Hello')))
+    .toBe(true);
+
+  const png = await exportFile(page, 'PNG');
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  const svg = (await exportFile(page, 'SVG')).toString();
+  expect(svg).toContain('<svg');
+  expect(svg).toContain('Hello, whiteboard');
+  // The drawing's font travels inside the file, read from our own origin.
+  expect(svg).toMatch(
+    /@font-face \{ font-family: "Excalifont"; src: url\(data:font\/woff2;base64,/,
+  );
+
+  expect(requests.length).toBeGreaterThan(0);
+  const elsewhere = requests.filter(
+    (url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'),
+  );
+  expect(elsewhere).toEqual([]);
+  expect(sockets.every((url) => new URL(url).host === new URL(origin).host)).toBe(true);
+  expect(requests.some((url) => /\/assets\/excalidraw-[\d.]+\/fonts\/Excalifont\//.test(url))).toBe(
+    true,
+  );
+  expect(await violations()).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the call opens the whiteboard as a room tool, by keyboard', async ({ browser, server }) => {
+  test.setTimeout(90_000);
+  const { room, users } = await roomWithMembers(server.baseURL, 1, 'caller');
+  const context: BrowserContext = await signedInContext(browser, server.baseURL, users[0]!);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`/rooms/call/room/${room.id}`);
+  const tools = page.getByRole('button', { name: 'Room tools' });
+  await tools.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menuitem', { name: 'Whiteboard' }).focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: 'Whiteboard' });
+  await expect(panel.getByRole('heading', { name: 'Whiteboard' })).toBeFocused();
+  await expect(status(page)).toHaveText('Saved', { timeout: 30_000 });
+  const box = await canvasBox(page);
+  await drawRectangle(page, box.width * 0.5, box.height * 0.5);
+  await expect(shapes(page)).toHaveText(/^1 shape/);
+  await expect(status(page)).toHaveText('Saved');
+  await panel.getByRole('button', { name: 'Close whiteboard' }).click();
+  await expect(panel).toBeHidden();
+  await expect(tools).toBeFocused();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the whiteboard passes axe and fits a 320 px phone (${theme})`, async ({
+    browser,
+    server,
+  }) => {
+    test.setTimeout(90_000);
+    const { room, users } = await roomWithMembers(server.baseURL, 1, 'reader');
+    // axe is injected as an inline script, which the app's CSP rightly refuses.
+    const { context, page } = await userPage(browser, server.baseURL, users[0]!, {
+      bypassCSP: true,
+      viewport: { width: 1280, height: 800 },
+    });
+    await useStoredTheme(page, theme);
+    const errors = watchErrors(page);
+    await page.goto(`/rooms/room/${room.id}`);
+    await expect(page.getByRole('region', { name: 'Whiteboard' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await openBoard(page, room.id);
+    await drawRectangle(page, 400, 250);
+    await expect(status(page)).toHaveText('Saved');
+    await page.screenshot({ path: test.info().outputPath(`whiteboard-1280-${theme}.png`) });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expectNoSidewaysScroll(page);
+    await expect(dialog(page).getByRole('button', { name: 'Close whiteboard' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`whiteboard-320-${theme}.png`) });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Tab');
+    await dialog(page).getByRole('button', { name: 'Close whiteboard' }).click();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({
+      path: test.info().outputPath(`whiteboard-room-320-${theme}.png`),
+      fullPage: true,
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
