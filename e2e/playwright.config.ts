@@ -1,6 +1,22 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
+ * The specs that hold calls of two or three browsers, each decoding the others' fake video. Two
+ * of them side by side on CI's two cores starved each other: frames stalled, ICE consent checks
+ * lapsed and links restarted, so the tests read a loaded machine rather than the app. They run
+ * one at a time (beside a lighter spec on the other worker).
+ */
+const CALL_SPECS = [
+  'call-rejoin.spec.ts',
+  'call-relay.spec.ts',
+  'call-three.spec.ts',
+  'call-two.spec.ts',
+  'room-notes.spec.ts',
+  'watch.spec.ts',
+  'whiteboard.spec.ts',
+];
+
+/**
  * Browser tests in Debian's Chromium (never a downloaded browser). Fake camera and microphone
  * let several contexts hold real WebRTC calls on loopback. Each worker starts its own server
  * (see fixtures.ts), so workers never share a database or a mailbox.
@@ -9,7 +25,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -34,4 +50,8 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'calls', testMatch: CALL_SPECS, workers: 1 },
+    { name: 'pages', testIgnore: CALL_SPECS },
+  ],
 });

@@ -333,6 +333,23 @@ export class CallScreen {
     return this.page.locator('div[role="status"][aria-live="polite"] li');
   }
 
+  /**
+   * Every remote tile on the grid now, by name, with its width as a share of the stage's. Read in
+   * one pass without waiting, so a poll sees a tile that comes and goes instead of hanging on it.
+   */
+  async remoteTileShares(): Promise<{ name: string | null; share: number }[]> {
+    return this.grid.getByTestId('remote-tile').evaluateAll((tiles) => {
+      const stage = document.querySelector('[aria-label="Participants"]');
+      const stageWidth = stage?.getBoundingClientRect().width ?? 0;
+      return tiles.map((tile) => ({
+        name: tile.getAttribute('data-peer-name'),
+        share: stageWidth
+          ? Math.round((tile.getBoundingClientRect().width / stageWidth) * 100) / 100
+          : 0,
+      }));
+    });
+  }
+
   /** A box's width as a share of the stage's width (0.5 is half the stage). */
   async widthShare(tile: Locator): Promise<number> {
     const [box, stage] = await Promise.all([tile.boundingBox(), this.stage.boundingBox()]);
