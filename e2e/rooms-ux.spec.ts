@@ -658,7 +658,9 @@ test.describe('accessibility of the signed-in screens (axe-core)', () => {
     const trigger = page.getByRole('button', { name: `Account menu for ${owner!.user.name}` });
     for (const path of ['/dashboard', '/dashboard/rooms', `/rooms/room/${room.id}`, '/profile']) {
       await page.goto(path);
-      await expect(trigger.locator('img')).toHaveAttribute('alt', '');
+      // Two steps, so a failure says whether the bar or only its picture was missing.
+      await expect(trigger, `${path}: the account menu`).toBeVisible();
+      await expect(trigger.locator('img'), `${path}: its picture`).toHaveAttribute('alt', '');
       await page.waitForLoadState('networkidle');
       expect(await axeViolations(page), path).toEqual([]);
     }
