@@ -134,7 +134,7 @@ test('two people typing at the same place both keep their words, and see who is 
   await b.context.close();
 });
 
-test('an edit made offline merges with everyone else’s when the student is back', async ({
+test('an edit made offline merges with everyone else’s when the student is back; closing the tab before then asks first', async ({
   browser,
   server,
 }) => {
@@ -161,6 +161,15 @@ test('an edit made offline merges with everyone else’s when the student is bac
   await expect(b.notes.editor).not.toContainText('train');
   await expect(a.notes.editor).not.toContainText('library');
 
+  // Closing the tab now would lose the words written on the train: the browser asks first, and
+  // the student stays.
+  const asked = a.page.waitForEvent('dialog');
+  await a.page.close({ runBeforeUnload: true });
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+  expect(a.page.isClosed()).toBe(false);
+
   await a.context.setOffline(false);
   for (const side of [a, b]) {
     await expect(side.notes.editor).toContainText('Written on the train.');
@@ -169,6 +178,9 @@ test('an edit made offline merges with everyone else’s when the student is bac
     await expect(side.notes.status).toHaveText(ROOM_NOTES_MESSAGES.saved);
   }
   expect(await a.notes.text()).toBe(await b.notes.text());
+  // Everything is saved: the tab closes without a question.
+  await a.page.close({ runBeforeUnload: true });
+  await expect.poll(() => a.page.isClosed()).toBe(true);
   await a.context.close();
   await b.context.close();
 });

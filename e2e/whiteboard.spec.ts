@@ -9,7 +9,8 @@ import { useStoredTheme } from './theme';
  * The room whiteboard (issue 19) as students use it: three people drawing at once end with the
  * same board and nothing lost, which a reload and a server restart keep; a whole session under
  * the production CSP asks nothing of any other origin (Excalidraw's fonts included,
- * excalidraw/excalidraw#11639) and breaks no rule of it; the call opens it as a room tool; the
+ * excalidraw/excalidraw#11639) and breaks no rule of it; a shape drawn offline makes closing the
+ * tab ask first, and is sent once the link is back; the call opens it as a room tool; the
  * new screens pass axe in both themes and fit a 320 px phone.
  */
 
@@ -211,6 +212,43 @@ test('a whiteboard session under the production CSP asks nothing of another orig
     true,
   );
   expect(await violations()).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a drawing that has not reached the server makes closing the tab ask first', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const { room, users } = await roomWithMembers(server.baseURL, 1, 'commuter');
+  const { context, page } = await userPage(browser, server.baseURL, users[0]!);
+  const errors = watchErrors(page, { ignore: [/ERR_INTERNET_DISCONNECTED/] });
+  await openBoard(page, room.id);
+  await drawRectangle(page, 300, 180);
+  await expect(status(page)).toHaveText('Saved');
+
+  // On the train: a shape drawn now lives only in this tab, so closing it asks first, and the
+  // student stays.
+  await context.setOffline(true);
+  await drawRectangle(page, 420, 260);
+  await expect(shapes(page)).toHaveText(/^2 shapes/);
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+  expect(page.isClosed()).toBe(false);
+
+  // Back online the shape is sent; then the tab closes without a question, and the board the
+  // server kept has both shapes.
+  await context.setOffline(false);
+  await expect(status(page)).toHaveText('Saved', { timeout: 60_000 });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  const again = await context.newPage();
+  await openBoard(again, room.id);
+  await expect(shapes(again)).toHaveText(/^2 shapes/);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -71,6 +71,7 @@ export const WHITEBOARD_MESSAGES = {
   elementInvalid: 'A shape on the whiteboard could not be read.',
   notOnBoard: 'Open the whiteboard first.',
   loadFailed: 'Could not load the whiteboard.',
+  unsavedOnLeave: 'Your latest drawing has not reached the server yet.',
 } as const;
 
 const roomIdField = z

@@ -18,7 +18,11 @@ import type {
   ExcalidrawImperativeAPI,
   SocketId,
 } from '@excalidraw/excalidraw/types';
-import { withSafeLink, type WhiteboardElement } from '@studycircle/shared/whiteboard';
+import {
+  WHITEBOARD_MESSAGES,
+  withSafeLink,
+  type WhiteboardElement,
+} from '@studycircle/shared/whiteboard';
 import { acquireSocket } from '../../../lib/socket';
 import { toast } from '../../../ui/toast';
 import type { BoardControls, BoardState } from '../lib/board-status';
@@ -189,7 +193,18 @@ export default function WhiteboardBoard({
       },
     });
 
+    // Shapes not yet acknowledged (drawn while the link is down, or still on their way) live only
+    // in this page: closing or reloading the tab then asks first, as the room notes do.
+    const askBeforeLeaving = (event: BeforeUnloadEvent) => {
+      if (!board.unsaved()) return;
+      event.preventDefault();
+      // Older browsers show (or need) a returned text; modern ones show their own sentence.
+      event.returnValue = WHITEBOARD_MESSAGES.unsavedOnLeave;
+    };
+    window.addEventListener('beforeunload', askBeforeLeaving);
+
     return () => {
+      window.removeEventListener('beforeunload', askBeforeLeaving);
       clearInterval(sweep);
       onControls(null);
       board.close();
