@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { WHITEBOARD_MESSAGES } from '@studycircle/shared/whiteboard';
 import { test, expect, watchCspViolations } from './fixtures';
 import { axeViolations, expectNoSidewaysScroll, watchErrors } from './checks';
 import { roomWithMembers, signedInContext, type CallUser } from './pages/call';
@@ -10,7 +11,7 @@ import { useStoredTheme } from './theme';
  * same board and nothing lost, which a reload and a server restart keep; a whole session under
  * the production CSP asks nothing of any other origin (Excalidraw's fonts included,
  * excalidraw/excalidraw#11639) and breaks no rule of it; a shape drawn offline makes closing the
- * tab ask first, and is sent once the link is back; the call opens it as a room tool; the
+ * board or the tab ask first, and is sent once the link is back; the call opens it as a room tool; the
  * new screens pass axe in both themes and fit a 320 px phone.
  */
 
@@ -216,7 +217,7 @@ test('a whiteboard session under the production CSP asks nothing of another orig
   await context.close();
 });
 
-test('a drawing that has not reached the server makes closing the tab ask first', async ({
+test('a drawing that has not reached the server makes closing the board or the tab ask first', async ({
   browser,
   server,
 }) => {
@@ -233,17 +234,30 @@ test('a drawing that has not reached the server makes closing the tab ask first'
   await context.setOffline(true);
   await drawRectangle(page, 420, 260);
   await expect(shapes(page)).toHaveText(/^2 shapes/);
+  // Closing the board asks first; Cancel keeps it open, with the keyboard back on Close.
+  const board = dialog(page);
+  const close = board.getByRole('button', { name: 'Close whiteboard' });
+  await close.click();
+  const question = board.getByRole('group', { name: 'Confirm closing the whiteboard' });
+  await expect(question).toContainText(WHITEBOARD_MESSAGES.unsavedOnClose);
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(close).toBeFocused();
+  await expect(shapes(page)).toHaveText(/^2 shapes/);
+  // So does closing the tab: the browser asks, and the student stays.
   const asked = page.waitForEvent('dialog');
   await page.close({ runBeforeUnload: true });
-  const question = await asked;
-  expect(question.type()).toBe('beforeunload');
-  await question.dismiss();
+  const leaving = await asked;
+  expect(leaving.type()).toBe('beforeunload');
+  await leaving.dismiss();
   expect(page.isClosed()).toBe(false);
 
-  // Back online the shape is sent; then the tab closes without a question, and the board the
-  // server kept has both shapes.
+  // Back online the shape is sent; then the board and the tab close without a question, and the
+  // board the server kept has both shapes.
   await context.setOffline(false);
   await expect(status(page)).toHaveText('Saved', { timeout: 60_000 });
+  await close.click();
+  await expect(board).toBeHidden();
   await page.close({ runBeforeUnload: true });
   await expect.poll(() => page.isClosed()).toBe(true);
   const again = await context.newPage();

@@ -72,6 +72,8 @@ export const WHITEBOARD_MESSAGES = {
   notOnBoard: 'Open the whiteboard first.',
   loadFailed: 'Could not load the whiteboard.',
   unsavedOnLeave: 'Your latest drawing has not reached the server yet.',
+  unsavedOnClose:
+    'Your latest drawing has not reached the server yet. Close the whiteboard and lose it?',
 } as const;
 
 const roomIdField = z

@@ -170,6 +170,7 @@ export default function WhiteboardBoard({
     }, 10_000);
 
     onControls({
+      unsaved: () => board.unsaved(),
       exportPng: () =>
         exportToBlob({
           elements: api.getSceneElements(),

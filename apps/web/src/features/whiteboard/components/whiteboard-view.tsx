@@ -1,8 +1,10 @@
 import { lazy, Suspense, useCallback, useState, type Ref } from 'react';
 import { FileImage, FileCode2, Loader2, X } from 'lucide-react';
+import { WHITEBOARD_MESSAGES } from '@studycircle/shared/whiteboard';
 import { ErrorBoundary } from '../../../ui/error-boundary';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
+import { ConfirmStep, useConfirmStep } from '../../../ui/confirm-step';
 import { toast } from '../../../ui/toast';
 import { useResolvedTheme } from '../hooks/use-resolved-theme';
 import { statusLabel, type BoardControls, type BoardState } from '../lib/board-status';
@@ -10,7 +12,8 @@ import { downloadBlob, exportFileName } from '../lib/download';
 
 /**
  * The whiteboard with its bar: a title, how many shapes and who else is here, the save state in
- * words, Export PNG, Export SVG and Close. The room page shows it full screen
+ * words, Export PNG, Export SVG and Close (which asks first while shapes drawn here have not
+ * reached the server: closing would lose them). The room page shows it full screen
  * (whiteboard-dialog.tsx), the call in its side column (whiteboard-call-panel.tsx). The drawing
  * surface is its own chunk, loaded when this mounts.
  */
@@ -42,6 +45,8 @@ export function WhiteboardView({
   const [state, setState] = useState<BoardState>({ status: 'loading', shapes: 0, others: 0 });
   const [exporting, setExporting] = useState<'png' | 'svg' | null>(null);
   const onControls = useCallback((c: BoardControls | null) => setControls(c), []);
+  const closing = useConfirmStep();
+  const requestClose = () => (controls?.unsaved() ? closing.ask() : onClose());
 
   const exportAs = async (kind: 'png' | 'svg') => {
     if (!controls) return;
@@ -71,7 +76,7 @@ export function WhiteboardView({
         onKeyDown={(event) => {
           if (event.key === 'Escape') {
             event.stopPropagation();
-            onClose();
+            requestClose();
           }
         }}
         className={cn(
@@ -120,16 +125,30 @@ export function WhiteboardView({
             <FileCode2 aria-hidden="true" className="h-4 w-4" />
             Export SVG
           </Button>
-          <Button
-            size="sm"
-            variant={call ? 'secondary' : 'primary'}
-            onClick={onClose}
-            aria-label="Close whiteboard"
-          >
-            <X aria-hidden="true" className="h-4 w-4" />
-            Close
-          </Button>
+          {!closing.confirming && (
+            <Button
+              ref={closing.triggerRef}
+              size="sm"
+              variant={call ? 'secondary' : 'primary'}
+              onClick={requestClose}
+              aria-label="Close whiteboard"
+            >
+              <X aria-hidden="true" className="h-4 w-4" />
+              Close
+            </Button>
+          )}
         </div>
+        {closing.confirming && (
+          <ConfirmStep
+            look="box"
+            className="w-full"
+            label="Confirm closing the whiteboard"
+            question={WHITEBOARD_MESSAGES.unsavedOnClose}
+            confirmLabel="Close and lose it"
+            onCancel={closing.cancel}
+            onConfirm={onClose}
+          />
+        )}
       </div>
       {/* Excalidraw fills its parent: the parent must have a size. */}
       <div className="relative min-h-0 flex-1">

@@ -4,6 +4,8 @@ import type { BoardStatus } from './board-sync';
 export interface BoardControls {
   exportPng(): Promise<Blob>;
   exportSvg(): Promise<Blob>;
+  /** Shapes drawn here that the server has not acknowledged yet (offline, or on their way). */
+  unsaved(): boolean;
 }
 
 /** What the bar shows about the board. */
