@@ -134,7 +134,7 @@ test('two people typing at the same place both keep their words, and see who is 
   await b.context.close();
 });
 
-test('an edit made offline merges with everyone else’s when the student is back; closing the tab before then asks first', async ({
+test('an edit made offline merges with everyone else’s when the student is back; hiding the notes or closing the tab before then asks first', async ({
   browser,
   server,
 }) => {
@@ -161,8 +161,17 @@ test('an edit made offline merges with everyone else’s when the student is bac
   await expect(b.notes.editor).not.toContainText('train');
   await expect(a.notes.editor).not.toContainText('library');
 
-  // Closing the tab now would lose the words written on the train: the browser asks first, and
-  // the student stays.
+  // Hiding the notes now would lose the words written on the train: it asks first, and Cancel
+  // keeps them open with the keyboard back on the button.
+  const hide = a.notes.section.getByRole('button', { name: 'Hide notes' });
+  await hide.click();
+  const hiding = a.notes.section.getByRole('group', { name: 'Confirm hiding the notes' });
+  await expect(hiding).toContainText(ROOM_NOTES_MESSAGES.unsavedOnClose);
+  await expect(hiding.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await hiding.getByRole('button', { name: 'Cancel' }).click();
+  await expect(hide).toBeFocused();
+  await expect(a.notes.editor).toContainText('Written on the train.');
+  // So does closing the tab: the browser asks first, and the student stays.
   const asked = a.page.waitForEvent('dialog');
   await a.page.close({ runBeforeUnload: true });
   const question = await asked;
@@ -178,7 +187,9 @@ test('an edit made offline merges with everyone else’s when the student is bac
     await expect(side.notes.status).toHaveText(ROOM_NOTES_MESSAGES.saved);
   }
   expect(await a.notes.text()).toBe(await b.notes.text());
-  // Everything is saved: the tab closes without a question.
+  // Everything is saved: the notes hide, and the tab closes, without a question.
+  await a.notes.section.getByRole('button', { name: 'Hide notes' }).click();
+  await expect(a.notes.editor).toBeHidden();
   await a.page.close({ runBeforeUnload: true });
   await expect.poll(() => a.page.isClosed()).toBe(true);
   await a.context.close();
@@ -204,7 +215,7 @@ test('a member removed from the room sees their notes close, and is told why', a
   await g.context.close();
 });
 
-test('the notes open beside the call from Room tools, and close back to it', async ({
+test('the notes open beside the call from Room tools, ask before closing over unsent edits, and close back to it', async ({
   browser,
   server,
 }) => {
@@ -233,7 +244,26 @@ test('the notes open beside the call from Room tools, and close back to it', asy
     b.notes.section.getByText(`${ROOM_NOTES_MESSAGES.editingNow}: ${ann.name}`),
   ).toBeVisible();
 
-  await panel.getByRole('button', { name: 'Close notes' }).click();
+  // Offline, an edit waits in the panel: Close asks first, and Cancel keeps the notes open with
+  // the keyboard back on Close; back online the edit reaches the others.
+  const close = panel.getByRole('button', { name: 'Close notes' });
+  await a.context.setOffline(true);
+  await expect(panel.locator('[data-status]')).toHaveText(ROOM_NOTES_MESSAGES.offline);
+  await editor.focus();
+  await a.page.keyboard.press('End');
+  await a.page.keyboard.type(' and revision');
+  await close.click();
+  const closing = panel.getByRole('group', { name: 'Confirm closing the notes' });
+  await expect(closing).toContainText(ROOM_NOTES_MESSAGES.unsavedOnClose);
+  await closing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(close).toBeFocused();
+  await a.context.setOffline(false);
+  await expect(panel.locator('[data-status]')).toHaveText(ROOM_NOTES_MESSAGES.saved, {
+    timeout: 30_000,
+  });
+  await expect.poll(() => b.notes.text()).toBe('Momentum homework and revision');
+
+  await close.click();
   await expect(panel).toHaveCount(0);
   await expect(tools).toBeFocused();
   expect(await aCsp()).toEqual([]);

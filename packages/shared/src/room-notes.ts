@@ -78,6 +78,8 @@ export const ROOM_NOTES_MESSAGES = {
     'signed-out': 'Your session has ended, so the notes are closed. Sign in again to edit them.',
   } satisfies Record<RoomNotesCloseReason, string>,
   unsavedOnLeave: 'Your latest notes edits have not reached the server yet.',
+  unsavedOnClose:
+    'Your latest notes edits have not reached the server yet. Close the notes and lose them?',
 } as const;
 
 /**

@@ -32,6 +32,8 @@ export interface RoomNotesEditorProps {
   /** Put the keyboard in the notes once they are ready (opened from a button). */
   autoFocus?: boolean;
   className?: string;
+  /** Told whether edits wait unsent while the link is down, so closing can ask first. */
+  onUnsavedChange?(unsaved: boolean): void;
 }
 
 /** A caret as the notes draw it: a line in the editor's colour, and their name. */
@@ -152,9 +154,11 @@ export default function RoomNotesEditor({
   tone = 'light',
   autoFocus = false,
   className,
+  onUnsavedChange,
 }: RoomNotesEditorProps) {
   const dark = tone === 'dark';
-  const { connection, status, closed, others } = useNotesConnection(roomId, user);
+  const { connection, status, closed, others, unsaved } = useNotesConnection(roomId, user);
+  useEffect(() => onUnsavedChange?.(unsaved), [unsaved, onUnsavedChange]);
   const mount = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<Editor | null>(null);
   // The formatting bar reads the selection's marks: draw it again after each transaction.

@@ -78,6 +78,8 @@ export function useNotesConnection(
   status: NotesStatus;
   closed: RoomNotesCloseReason | undefined;
   others: NotesEditor[];
+  /** Edits the server has not confirmed while the link is down: closing the notes loses them. */
+  unsaved: boolean;
 } {
   const [connection, setConnection] = useState<NotesConnection | null>(null);
   const [state, setState] = useState<NotesConnectionState>(INITIAL);
@@ -180,5 +182,5 @@ export function useNotesConnection(
     return () => window.removeEventListener('beforeunload', ask);
   }, [unsaved]);
 
-  return { connection, status, closed: state.closed, others };
+  return { connection, status, closed: state.closed, others, unsaved };
 }
