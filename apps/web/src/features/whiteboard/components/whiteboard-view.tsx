@@ -84,7 +84,8 @@ export function WhiteboardView({
           call ? 'border-slate-800 bg-slate-900 text-white' : 'border-slate-200 bg-white',
         )}
       >
-        <div className="min-w-0 flex-1">
+        {/* At least 10rem for the title: on a phone the buttons wrap below it instead. */}
+        <div className="min-w-0 grow basis-40">
           <h2
             id={headingId}
             ref={headingRef}
