@@ -25,6 +25,7 @@ import { Badge, type BadgeTone } from '../../../ui/badge';
 import { buttonClasses } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
 import { pageClasses } from '../../../ui/page-width';
+import { StatCard } from '../../../ui/stat-card';
 import { formatDateOnly, formatDay, relativeTime } from '../../../lib/dates';
 import { displayName, useAuth } from '../../auth';
 import { resourceTypeLabel, safeHref } from '../../resources';
@@ -56,35 +57,6 @@ const STATUS_STYLE: Record<TaskDisplayStatus, { label: string; tone: BadgeTone }
   overdue: { label: 'Overdue', tone: 'danger' },
   upcoming: { label: 'Upcoming', tone: 'info' },
 };
-
-function StatCard({
-  label,
-  value,
-  detail,
-  Icon,
-  tone,
-}: {
-  label: string;
-  value: number;
-  detail: string;
-  Icon: typeof Sun;
-  tone: string;
-}) {
-  return (
-    <li className="flex min-w-0 items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${tone}`}>
-        <Icon aria-hidden="true" className="h-6 w-6" />
-      </span>
-      <div className="min-w-0">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        <p className="text-2xl font-bold text-slate-900" data-testid={`stat-${label}`}>
-          {value}
-        </p>
-        <p className="text-xs text-slate-600">{detail}</p>
-      </div>
-    </li>
-  );
-}
 
 function QuickAction({
   label,
@@ -191,6 +163,7 @@ export function DashboardPage() {
       <h2 className="sr-only">Your numbers</h2>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
+          testId="stat-Active Rooms"
           label="Active Rooms"
           value={data.stats.activeRooms}
           detail={data.roomsLoading ? 'Loading your rooms…' : 'Rooms you are a member of'}
@@ -198,6 +171,7 @@ export function DashboardPage() {
           tone="bg-brand-50 text-brand-700"
         />
         <StatCard
+          testId="stat-Notes Created"
           label="Notes Created"
           value={data.stats.notesCreated}
           detail="Text notes and files"
@@ -205,6 +179,7 @@ export function DashboardPage() {
           tone="bg-purple-50 text-purple-700"
         />
         <StatCard
+          testId="stat-Daily Tasks"
           label="Daily Tasks"
           value={data.stats.dailyTasks}
           detail="Tasks added today"
@@ -212,6 +187,7 @@ export function DashboardPage() {
           tone="bg-green-50 text-green-700"
         />
         <StatCard
+          testId="stat-Study Streak"
           label="Study Streak"
           value={streak}
           detail={`${streak === 1 ? 'day' : 'days'} in a row`}

@@ -1,5 +1,6 @@
 import { CalendarCheck2, Hourglass } from 'lucide-react';
 import { FOCUS_MESSAGES } from '@studycircle/shared/focus';
+import { StatCard } from '../../../ui/stat-card';
 import { useFocusStats } from '../api/get-focus-stats';
 
 /**
@@ -24,7 +25,9 @@ export default function FocusStatsCard() {
         </p>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">
-          <Figure
+          <StatCard
+            size="sm"
+            testId="focus-Focus streak"
             label="Focus streak"
             value={streak}
             unit={streak === 1 ? 'day' : 'days'}
@@ -38,7 +41,9 @@ export default function FocusStatsCard() {
             Icon={CalendarCheck2}
             tone="bg-amber-50 text-amber-800"
           />
-          <Figure
+          <StatCard
+            size="sm"
+            testId="focus-Focus this week"
             label="Focus this week"
             value={minutes}
             unit={minutes === 1 ? 'minute' : 'minutes'}
@@ -53,36 +58,5 @@ export default function FocusStatsCard() {
         </ul>
       )}
     </section>
-  );
-}
-
-function Figure({
-  label,
-  value,
-  unit,
-  detail,
-  Icon,
-  tone,
-}: {
-  label: string;
-  value: number;
-  unit: string;
-  detail: string;
-  Icon: typeof Hourglass;
-  tone: string;
-}) {
-  return (
-    <li className="flex min-w-0 items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl ${tone}`}>
-        <Icon aria-hidden="true" className="h-5 w-5" />
-      </span>
-      <div className="min-w-0">
-        <p className="text-sm font-medium text-slate-600">{label}</p>
-        <p className="text-xl font-bold text-slate-900" data-testid={`focus-${label}`}>
-          {value} <span className="text-sm font-medium text-slate-600">{unit}</span>
-        </p>
-        <p className="text-xs text-slate-600">{detail}</p>
-      </div>
-    </li>
   );
 }
