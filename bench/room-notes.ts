@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import { ROOM_NOTES_PATH } from '@studycircle/shared';
 import { createThrowawayDatabase, startServer, type StartedServer } from '@studycircle/test-kit';
 import { finish, goal, printLoad, size } from './lib/goals.js';
-import { percentile } from './lib/live.js';
+import { percentile, switchToTwoNodes } from './lib/live.js';
 
 /**
  * Room notes (issue 19): a keystroke in one editor to the other editor's document, against the
@@ -192,12 +192,7 @@ try {
         'between nodes through Redis). Run with REDIS_URL=redis://127.0.0.1:6379.',
     );
   } else {
-    const nodeEnv = { ...env, REDIS_URL };
-    await servers[0]!.stop();
-    servers.length = 0;
-    servers.push(await startServer({ env: nodeEnv, timeoutMs: 90_000 }));
-    servers.push(await startServer({ env: nodeEnv, timeoutMs: 90_000 }));
-    const [first, second] = servers.map((s) => s.baseUrl) as [string, string];
+    const [first, second] = await switchToTwoNodes(servers, env, REDIS_URL);
     const pair = await roomForTwo(first);
     const onFirst = await openEditor(first, pair.writer.token, pair.roomId);
     const onSecond = await openEditor(second, pair.reader.token, pair.roomId);

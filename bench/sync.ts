@@ -4,7 +4,7 @@ import pg from 'pg';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { createThrowawayDatabase, startServer, type StartedServer } from '@studycircle/test-kit';
 import { finish, goal, printLoad, size } from './lib/goals.js';
-import { percentile } from './lib/live.js';
+import { percentile, switchToTwoNodes } from './lib/live.js';
 
 /**
  * Study data on the server (issue 18), against the real server on PostgreSQL (DATABASE_URL):
@@ -285,12 +285,7 @@ try {
         'other node through the Redis adapter). Run with REDIS_URL=redis://127.0.0.1:6379.',
     );
   } else {
-    const nodeEnv = { ...env, REDIS_URL };
-    await servers[0]!.stop();
-    servers.length = 0;
-    servers.push(await startServer({ env: nodeEnv, timeoutMs: 90_000 }));
-    servers.push(await startServer({ env: nodeEnv, timeoutMs: 90_000 }));
-    const [one, two] = servers.map((s) => s.baseUrl) as [string, string];
+    const [one, two] = await switchToTwoNodes(servers, env, REDIS_URL);
     const editor = await register(one, 'bench-edit');
     const socket: Socket = await new Promise((resolve, reject) => {
       const s = connectSocket(two, { transports: ['websocket'], auth: { token: editor.token } });

@@ -1,6 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { startProcess, type RunningProcess } from '@studycircle/test-kit';
+import {
+  startProcess,
+  startServer,
+  type RunningProcess,
+  type StartedServer,
+} from '@studycircle/test-kit';
 
 /**
  * Shared pieces of the live-room benchmarks: servers started on a core of their own, their CPU
@@ -98,4 +103,22 @@ export async function population(base: string, users: number, rooms: number) {
     );
   }
   return { tokens, users: people, roomIds };
+}
+
+/**
+ * Replaces the one server in `servers` by two nodes on the same database and `redisUrl` (for the
+ * benches that measure a change crossing nodes), in place, so the caller's cleanup stops them.
+ * Returns their base URLs.
+ */
+export async function switchToTwoNodes(
+  servers: StartedServer[],
+  env: Record<string, string>,
+  redisUrl: string,
+): Promise<[string, string]> {
+  const nodeEnv = { ...env, REDIS_URL: redisUrl };
+  await servers[0]!.stop();
+  servers.length = 0;
+  servers.push(await startServer({ env: nodeEnv, timeoutMs: 90_000 }));
+  servers.push(await startServer({ env: nodeEnv, timeoutMs: 90_000 }));
+  return servers.map((s) => s.baseUrl) as [string, string];
 }
