@@ -31,10 +31,10 @@ function findBadText(input: unknown): string | undefined {
       // A loop, not push(...value): a spread of a huge array would overflow the argument limit.
       for (const item of value) stack.push(item);
     } else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) {
+      for (const key of Object.keys(value)) {
         const bad = badText(key);
         if (bad) return bad;
-        stack.push(item);
+        stack.push((value as Record<string, unknown>)[key]);
       }
     }
   }

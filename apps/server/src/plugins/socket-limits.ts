@@ -46,6 +46,9 @@ export interface EventLimits {
   check(socket: IoSocket, event: ClientEvent): Promise<void>;
 }
 
+const refusal = (limit: RealtimeEventLimit) =>
+  AppError.tooManyRequests(REALTIME_MESSAGES[limit.message]);
+
 export function createEventLimits({
   rateLimiter,
   factor,
@@ -88,15 +91,14 @@ export function createEventLimits({
   return {
     async check(socket, event) {
       const limit = table[event];
-      const refuse = () => AppError.tooManyRequests(REALTIME_MESSAGES[limit.message]);
       // The socket's own bucket first, in memory: a flood from one socket is refused without
       // a round trip to Redis.
-      if (!take(socket, event)) throw refuse();
+      if (!take(socket, event)) throw refusal(limit);
       const hits = await rateLimiter.hit(
         `socket:${event}:${socket.data.user.id}`,
         limit.perUser.windowMs,
       );
-      if (hits > Math.floor(scale(limit.perUser.max))) throw refuse();
+      if (hits > Math.floor(scale(limit.perUser.max))) throw refusal(limit);
     },
   };
 }
@@ -156,15 +158,24 @@ const sizeOf = ({ data }: EnginePacket) =>
   // A string's length, not its UTF-8 size: cheap, and what a queued packet costs in memory.
   typeof data === 'string' ? data.length : data instanceof Uint8Array ? data.byteLength : 0;
 
+const sumOf = (packets: readonly EnginePacket[]) => {
+  let sum = 0;
+  for (const packet of packets) sum += sizeOf(packet);
+  return sum;
+};
+
+/** Buffers up to this many packets are summed on each packet; longer ones keep their sum. */
+const COUNT_FROM = 8;
+
 /**
  * Returns `cap(conn)`, which drops an engine socket whose outgoing data (packets queued in the
  * engine plus bytes the websocket has not handed to the kernel) passes `maxBytes`. Socket.IO's
  * `maxHttpBufferSize` bounds only what a client sends; without this a client that stops reading
  * (and answers pings blindly) lets others make the server buffer everything they relay to it.
  *
- * Every socket gets the same listener, and the bytes in an engine's buffer are counted only while
- * packets wait in it (a flush empties it, and the next packet then finds it empty): a socket that
- * keeps up costs nothing here but its listener.
+ * Every socket gets the same listener. A socket that keeps up costs nothing here but that
+ * listener; one whose buffer once held COUNT_FROM packets keeps one number (the buffer's sum) for
+ * the rest of its life.
  */
 export function outgoingCap(maxBytes: number, log: FastifyBaseLogger) {
   /** Bytes of the packets waiting in each engine's buffer, for engines where some wait. */
@@ -176,17 +187,17 @@ export function outgoingCap(maxBytes: number, log: FastifyBaseLogger) {
   }
 
   function check(conn: EngineSocket, packet: EnginePacket) {
-    // Called before the packet joins the buffer. A buffer that was empty is not counted any more;
-    // one that started filling up without a count (its first packet) is counted once.
-    const waitingInEngine = conn.writeBuffer.length
-      ? (queued.get(conn) ?? conn.writeBuffer.reduce((sum, p) => sum + sizeOf(p), 0))
-      : 0;
-    const bytes = waitingInEngine + sizeOf(packet);
-    if (conn.writeBuffer.length) queued.set(conn, bytes);
-    else queued.delete(conn);
-    if (dropping.has(conn)) return;
+    // Called for every packet, before it joins the buffer. A buffer is summed while it is short
+    // and its sum kept from COUNT_FROM packets on; a flush empties it, and every new fill passes
+    // through COUNT_FROM (packets join one at a time), which replaces an older fill's sum. The
+    // usual case, an empty buffer, touches no map.
+    const length = conn.writeBuffer.length;
+    let bytes = sizeOf(packet);
+    if (length > COUNT_FROM) bytes += queued.get(conn) ?? sumOf(conn.writeBuffer);
+    else if (length > 0) bytes += sumOf(conn.writeBuffer);
+    if (length >= COUNT_FROM) queued.set(conn, bytes);
     const waiting = bytes + (conn.transport.socket?.bufferedAmount ?? 0);
-    if (waiting <= maxBytes) return;
+    if (waiting <= maxBytes || dropping.has(conn)) return;
     dropping.add(conn);
     log.warn({ engineId: conn.id, waiting }, 'socket dropped: it does not read what is sent to it');
     // After the packet in hand is queued, and outside whatever broadcast is running: closing

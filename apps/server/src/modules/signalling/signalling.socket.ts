@@ -62,8 +62,10 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
 
   /** Every call socket's listener for what it is sent (Socket.IO calls it with the socket). */
   function onOutgoing(this: IoSocket, event: string, peer?: { id?: unknown }): void {
+    // Every packet a socket in a call is sent passes here: the event name first, the map after.
+    if (event !== 'user-left' || typeof peer?.id !== 'string') return;
     const link = links.get(this);
-    if (!link || event !== 'user-left' || typeof peer?.id !== 'string') return;
+    if (!link) return;
     link.remotePeers.delete(peer.id);
     if (link.lookingUp?.id === peer.id) link.lookingUp.left = true;
   }
