@@ -219,11 +219,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   // API routes get their own compression levels; this must run before the plugin's own onRoute
-  // hook, which reads `compress` from each route as it is added.
+  // hook, which reads `compress` and `decompress` from each route as it is added. No client of
+  // ours compresses what it sends, so no route decompresses request bodies: a hook less on every
+  // request, and no inflating of a small upload into a large one. A compressed body is refused
+  // by the JSON parser (400).
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') && route.compress === undefined) {
       route.compress = API_COMPRESSION;
     }
+    route.decompress = false;
   });
   await app.register(compress, COMPRESSION);
   await app.register(authModule);

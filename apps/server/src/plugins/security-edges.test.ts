@@ -1,4 +1,5 @@
 import { connect as tcpConnect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, registerUser, startTestApp, type TestApp } from '../test/app.js';
 import { connect, connected } from '../test/live.js';
@@ -127,6 +128,20 @@ describe('Cache-Control: no-store', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
+  });
+});
+
+describe('compressed request bodies', () => {
+  it('are refused as not JSON, never inflated', async () => {
+    // A few hundred bytes of gzip that would inflate to 10 MB, ten times the body limit.
+    const bomb = gzipSync(Buffer.alloc(10 * 1024 * 1024, ' '));
+    const res = await fetch(`${t.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: bomb,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ message: 'The request body is not valid JSON.' });
   });
 });
 
