@@ -6,13 +6,16 @@ import {
   startServer,
 } from '@studycircle/test-kit';
 import { finish, goal, printLoad, size } from './lib/goals.js';
+import { pinSelf } from './lib/live.js';
 
 /**
  * GET /api/auth/profile throughput on PostgreSQL (autocannon, 100 connections) against a bare
  * node:http server doing the same token check and queries with the same driver, in the same run.
  * Goal (issue 21): the app reaches at least 0.9x the baseline's requests per second. Each server
- * runs in its own process; three rounds in turn, the median ratio counts. Smoke mode: one round
- * of one second, 10 connections.
+ * runs in its own process, both on core 0 and this load generator on core 1 (taskset): left to
+ * the scheduler, a server shares a core with the load generator in some runs and not in others,
+ * and its CPU per request then differs by a third from one start to the next. Three rounds in
+ * turn, the median ratio counts. Smoke mode: one round of one second, 10 connections.
  */
 
 const CONNECTIONS = size(100, 10);
@@ -38,6 +41,10 @@ async function measure(url: string, token: string): Promise<number> {
   return result.requests.average;
 }
 
+const SERVER_CORE = 0;
+const LOAD_CORE = 1;
+
+pinSelf(LOAD_CORE);
 printLoad();
 const database = await createThrowawayDatabase({ prefix: 'sc_bench_profile' });
 const appPort = await freePort();
@@ -47,10 +54,12 @@ const app = await startServer({
   port: appPort,
   env: { ...env, DATA_DIR: '/tmp/sc-bench-profile' },
   timeoutMs: 60_000,
+  core: SERVER_CORE,
 });
 const bare = await startProcess('bench/servers/bare-profile-server.ts', {
   env: { ...env, PORT: String(barePort) },
   readyUrl: `http://127.0.0.1:${barePort}/health`,
+  core: SERVER_CORE,
 });
 
 try {

@@ -21,7 +21,8 @@ import { cpuMicros, percentile, pinSelf, population, startPinned } from './lib/l
  *   delivered.
  * - Call events that store nothing: `peer-state` in 50 calls of 8, at 200 a second, against a bare
  *   `ws` server's fan-out (both acknowledge each event, as the web client asks). Goals: CPU per
- *   delivery at most 1.5x, p99 at most 2x.
+ *   delivery at most 1.5x, p99 at most 2x. The same relay through a bare Socket.IO server is
+ *   measured beside them and printed as a reference, not a goal: Socket.IO's own share.
  *
  * Both servers run at once on core 0, this load generator on core 1 (taskset); the steps run in
  * turns, floor then app, for ROUNDS rounds, so both see the same machine; the goals are checked
@@ -48,11 +49,16 @@ interface Step {
   p99Goal: number;
 }
 
-const STEPS: Step[] = [
+const ALL_STEPS: Step[] = [
   { name: 'chat at 200/s', kind: 'chat', rate: 200, cpuGoal: 1.3, p99Goal: 2 },
   { name: 'chat at 2,000/s', kind: 'chat', rate: 2000, cpuGoal: 1.5, p99Goal: 2 },
   { name: 'peer-state at 200/s', kind: 'state', rate: 200, cpuGoal: 1.5, p99Goal: 2 },
 ];
+/** BENCH_STEP='peer-state at 200/s' (a step's name) runs that step alone, e.g. to profile it. */
+const STEPS = process.env.BENCH_STEP
+  ? ALL_STEPS.filter((step) => step.name === process.env.BENCH_STEP)
+  : ALL_STEPS;
+if (STEPS.length === 0) throw new Error(`BENCH_STEP names no step: ${process.env.BENCH_STEP}`);
 
 /** What arrived since the last reset: latencies, deliveries, acknowledgements. */
 class Tally {
@@ -135,10 +141,14 @@ type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** Globally unique, so no client id repeats across steps and rounds (the app stores each once). */
 let nextSeq = 1;
 
-async function connectApp(base: string, token: string): Promise<AppSocket> {
+/** A connected Socket.IO client; `auth` is the app's token or the bare server's room. */
+async function connectApp(
+  base: string,
+  auth: { token: string } | { room: string },
+): Promise<AppSocket> {
   const s: AppSocket = connectSocket(base, {
     transports: ['websocket'],
-    auth: { token },
+    auth,
     reconnection: false,
     forceNew: true,
   });
@@ -160,7 +170,7 @@ async function appChat(
     sockets.push(
       await Promise.all(
         Array.from({ length: PER_ROOM }, async (_, m) => {
-          const s = await connectApp(base, tokens[m]!);
+          const s = await connectApp(base, { token: tokens[m]! });
           const joined = await s.emitWithAck('join-chat', { roomId: roomIds[r]! });
           if (!joined.ok) throw new Error(joined.message);
           s.on('chat-message', (msg) => t.chatReceived(msg.text));
@@ -186,23 +196,25 @@ async function appChat(
   };
 }
 
-async function appState(
-  base: string,
-  tokens: string[],
+/**
+ * Peer state in ROOMS calls of PER_CALL Socket.IO clients, each sending with an acknowledgement as
+ * the web client does (call-session.ts). `open(room, member)` resolves with a connected socket
+ * that receives the room's peer state: the app's, or a bare Socket.IO server's.
+ */
+async function socketioState(
+  open: (room: number, member: number) => Promise<AppSocket>,
   roomIds: string[],
   t: Tally,
 ): Promise<Harness> {
   const sockets: AppSocket[][] = [];
   let muted = false;
   for (let r = 0; r < ROOMS; r++) {
-    const members = await Promise.all(
-      Array.from({ length: PER_CALL }, (_, m) => connectApp(base, tokens[m]!)),
-    );
-    // One at a time: the seat lock serialises joins to a call anyway.
-    for (const s of members) {
-      const joined = await s.emitWithAck('join-room', { roomId: roomIds[r]! });
-      if (!joined.ok) throw new Error(joined.message);
+    const members: AppSocket[] = [];
+    // One at a time: the app's seat lock serialises joins to a call anyway.
+    for (let m = 0; m < PER_CALL; m++) {
+      const s = await open(r, m);
       s.on('peer-state', (state) => t.stateReceived(s.id!, state.id));
+      members.push(s);
     }
     sockets.push(members);
   }
@@ -212,7 +224,6 @@ async function appState(
       t.stateSent(s.id!);
       const acked = t.ackFor();
       muted = !muted;
-      // With an acknowledgement, as the web client sends it (call-session.ts).
       s.emit(
         'peer-state',
         { roomId: roomIds[room]!, muted, videoOff: false, hand: false },
@@ -223,6 +234,32 @@ async function appState(
     },
     close: () => sockets.flat().forEach((s) => s.disconnect()),
   };
+}
+
+/** Peer state through the app: each socket signed in and joined to its room's call. */
+function appState(base: string, tokens: string[], roomIds: string[], t: Tally) {
+  return socketioState(
+    async (room, member) => {
+      const s = await connectApp(base, { token: tokens[member]! });
+      const joined = await s.emitWithAck('join-room', { roomId: roomIds[room]! });
+      if (!joined.ok) throw new Error(joined.message);
+      return s;
+    },
+    roomIds,
+    t,
+  );
+}
+
+/**
+ * Peer state through a bare Socket.IO server (bench/servers/bare-socketio-server.ts): the same
+ * client library, events and acknowledgements as the app's, and nothing of the app's on the server.
+ */
+function bareSocketioState(port: number, roomIds: string[], t: Tally) {
+  return socketioState(
+    (room) => connectApp(`http://127.0.0.1:${port}`, { room: roomIds[room]! }),
+    roomIds,
+    t,
+  );
 }
 
 async function bare(
@@ -419,10 +456,18 @@ try {
     SERVER_CORE,
   );
   running.push(bareWs);
+  const socketioPort = await freePort();
+  const bareSocketio = await startPinned(
+    'bench/servers/bare-socketio-server.ts',
+    { PORT: String(socketioPort) },
+    `http://127.0.0.1:${socketioPort}/health`,
+    SERVER_CORE,
+  );
+  running.push(bareSocketio);
 
   const base = `http://127.0.0.1:${appPort}`;
   const { tokens, users, roomIds } = await population(base, PER_ROOM, ROOMS);
-  const tallies = { floor: new Tally(), app: new Tally() };
+  const tallies = { floor: new Tally(), app: new Tally(), socketio: new Tally() };
   const harnesses = {
     chat: {
       floor: await bare(floorPort, 'chat', users, roomIds, tallies.floor),
@@ -433,6 +478,10 @@ try {
       app: await appState(base, tokens, roomIds, tallies.app),
     },
   };
+  // Not a goal: Socket.IO's own cost for the same relay, so the report shows how much of the
+  // app's ratio is Socket.IO's and how much the app's own (limits, validation, the outgoing cap).
+  const socketioReference = await bareSocketioState(socketioPort, roomIds, tallies.socketio);
+  const socketioRatios: number[] = [];
 
   const ratios = new Map(STEPS.map((s) => [s, { cpu: [] as number[], p99: [] as number[] }]));
   let complete = true;
@@ -455,6 +504,20 @@ try {
         harnesses[step.kind].app,
         tallies.app,
       );
+      if (step.kind === 'state') {
+        const io = await measure(
+          `${step.name}, bare Socket.IO`,
+          step,
+          bareSocketio,
+          socketioReference,
+          tallies.socketio,
+        );
+        socketioRatios.push(io.cpuPerDelivery / f.cpuPerDelivery);
+        console.log(
+          `  reference: bare Socket.IO's relay is ${(io.cpuPerDelivery / f.cpuPerDelivery).toFixed(2)}x ` +
+            `bare ws's CPU per delivery; the app is ${(a.cpuPerDelivery / io.cpuPerDelivery).toFixed(2)}x bare Socket.IO's`,
+        );
+      }
       const r = ratios.get(step)!;
       r.cpu.push(a.cpuPerDelivery / f.cpuPerDelivery);
       r.p99.push(a.p99 / f.p99);
@@ -470,6 +533,7 @@ try {
     side.floor.close();
     side.app.close();
   }
+  socketioReference.close();
 
   console.log(`\nMedians of ${ROUNDS} round(s), app against its floor in the same round:`);
   for (const step of STEPS) {
@@ -489,6 +553,12 @@ try {
       actual: `${p99.toFixed(2)}x`,
       met: p99 <= step.p99Goal,
     });
+  }
+  if (socketioRatios.length > 0) {
+    console.log(
+      `reference (not a goal): bare Socket.IO relaying peer-state, CPU per delivery ` +
+        `${median(socketioRatios).toFixed(2)}x bare ws (median of ${socketioRatios.length})`,
+    );
   }
   goal({
     name: 'chat and peer-state events delivered and acknowledged',

@@ -4,10 +4,11 @@ import pg from 'pg';
 
 /**
  * The baseline for the profile benchmark: a bare node:http server that does what
- * GET /api/auth/profile does and nothing else: verify the HS256 token, check the user's token
- * version, read the profile row, with the same driver (pg) and the same pool size. The token is
- * checked with the same library and options as the app's (fast-jwt, synchronous HMAC), so the
- * ratio measures our stack, not a different token check.
+ * GET /api/auth/profile does and nothing else: verify the HS256 token, check that its device
+ * session still exists and the user's token version (the app's one auth query, a join on both
+ * primary keys: decision 0021), read the profile row, with the same driver (pg) and the same pool
+ * size. The token is checked with the same library and options as the app's (fast-jwt,
+ * synchronous HMAC), so the ratio measures our stack, not a different token check or query.
  */
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const verify = createVerifier({
@@ -21,12 +22,15 @@ const server = createServer(async (req, res) => {
   if (req.url === '/health') return res.end('ok');
   try {
     const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    const payload = verify(token) as { sub: string; ver: number };
-    // Named statements, as the app's repository prepares them.
+    const payload = verify(token) as { sub: string; ver: number; sid: string };
+    // Named statements, as the app's repository prepares them; the auth query is the app's.
     const auth = await pool.query({
       name: 'bare_auth',
-      text: 'select id, name, email, token_version from users where id = $1',
-      values: [payload.sub],
+      text: `select u.id, u.name, u.email, u.token_version, u.email_verified_at, s.last_seen_at
+               from users u
+               join device_sessions s on s.id = $2 and s.user_id = u.id
+              where u.id = $1`,
+      values: [payload.sub, payload.sid],
     });
     if (auth.rows[0]?.token_version !== payload.ver) throw new Error('stale');
     const { rows } = await pool.query({
@@ -51,6 +55,7 @@ const server = createServer(async (req, res) => {
           major: u.major,
           yearOfStudy: u.year_of_study,
           createdAt: u.created_at.toISOString(),
+          emailVerified: u.email_verified_at !== null,
         },
       }),
     );
