@@ -232,8 +232,13 @@ test('a drawing that has not reached the server makes closing the board or the t
   // On the train: a shape drawn now lives only in this tab, so closing it asks first, and the
   // student stays.
   await context.setOffline(true);
+  // Said at once, not when the socket's next ping goes unanswered.
+  await expect(status(page)).toHaveText(
+    'Offline: changes will be sent when the connection is back',
+  );
   await drawRectangle(page, 420, 260);
   await expect(shapes(page)).toHaveText(/^2 shapes/);
+  await expect(status(page)).toHaveText(/^Offline/);
   // Closing the board asks first; Cancel keeps it open, with the keyboard back on Close.
   const board = dialog(page);
   const close = board.getByRole('button', { name: 'Close whiteboard' });

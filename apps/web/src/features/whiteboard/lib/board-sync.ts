@@ -112,6 +112,8 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
   /** Elements too large to share: said once each. */
   const tooLargeSaid = new Set<string>();
   let joined = false;
+  /** The board has loaded once: from then on a lost link reads "offline". */
+  let loaded = false;
   let joining = false;
   let closed = false;
   let sendTimer: ReturnType<typeof setTimeout> | undefined;
@@ -132,8 +134,13 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
   };
   const settleStatus = () => {
     if (closed) setStatus('closed');
-    else if (!socket.connected || !joined) setStatus(joined ? 'offline' : 'loading');
-    else setStatus(pending.size > 0 || inFlight.size > 0 ? 'saving' : 'saved');
+    // The browser knows it is offline at once; the socket only when a ping goes unanswered, up
+    // to 45 s later, and until then it would call a drawing that cannot leave "Saving…".
+    else if (!socket.connected || !joined || !navigator.onLine) {
+      // Once the board has loaded, a lost link is "offline" (drawing goes on and is kept), not
+      // "connecting", which is for the first load.
+      setStatus(loaded ? 'offline' : 'loading');
+    } else setStatus(pending.size > 0 || inFlight.size > 0 ? 'saving' : 'saved');
   };
 
   async function join() {
@@ -158,6 +165,7 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
         after = ack.next;
       }
       joined = true;
+      loaded = true;
       on.remote(elements.filter(isShareable), true);
       // What went unanswered before the link dropped goes out again.
       for (const [id, element] of inFlight) if (!pending.has(id)) pending.set(id, element);
@@ -258,6 +266,8 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
 
   socket.on('connect', onConnect);
   socket.on('disconnect', onDisconnect);
+  window.addEventListener('offline', settleStatus);
+  window.addEventListener('online', settleStatus);
   socket.on('whiteboard-update', onUpdate);
   socket.on('whiteboard-pointer', onPointer);
   socket.on('whiteboard-peer-left', onPeerLeft);
@@ -271,6 +281,8 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
     clearTimeout(pointerTimer);
     socket.off('connect', onConnect);
     socket.off('disconnect', onDisconnect);
+    window.removeEventListener('offline', settleStatus);
+    window.removeEventListener('online', settleStatus);
     socket.off('whiteboard-update', onUpdate);
     socket.off('whiteboard-pointer', onPointer);
     socket.off('whiteboard-peer-left', onPeerLeft);
