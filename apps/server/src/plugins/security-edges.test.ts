@@ -133,7 +133,7 @@ describe('Cache-Control: no-store', () => {
 
 describe('compressed request bodies', () => {
   it('are refused as not JSON, never inflated', async () => {
-    // A few hundred bytes of gzip that would inflate to 10 MB, ten times the body limit.
+    // About 10 KB of gzip that would inflate to 10 MB, ten times the body limit.
     const bomb = gzipSync(Buffer.alloc(10 * 1024 * 1024, ' '));
     const res = await fetch(`${t.baseUrl}/api/auth/login`, {
       method: 'POST',

@@ -178,7 +178,7 @@ const COUNT_FROM = 8;
  * the rest of its life.
  */
 export function outgoingCap(maxBytes: number, log: FastifyBaseLogger) {
-  /** Bytes of the packets waiting in each engine's buffer, for engines where some wait. */
+  /** The sum of an engine's buffer, kept once it has held COUNT_FROM packets. */
   const queued = new WeakMap<EngineSocket, number>();
   const dropping = new WeakSet<EngineSocket>();
 
