@@ -8,6 +8,7 @@ import {
 } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { keyedQueue } from '../../lib/keyed-queue.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import { createWatchRepository } from './watch.repository.js';
@@ -34,9 +35,9 @@ export interface WatchServiceDeps {
 }
 
 /**
- * Tries before giving up on a busy room. Each retry means another action was written in
- * between, so this many in a row takes that many people acting within one round trip to the
- * database.
+ * Tries before giving up on a busy room. A node writes one action per room at a time, so a retry
+ * means another node wrote in between: this many in a row takes that many actions on other nodes
+ * within one round trip to the database.
  */
 const WRITE_ATTEMPTS = 10;
 
@@ -49,6 +50,7 @@ function isForeignKeyViolation(err: unknown): boolean {
 export function createWatchService({ db, rooms, now: clock }: WatchServiceDeps) {
   const repo = createWatchRepository(db);
   const now = clock ?? Date.now;
+  const oneAtATime = keyedQueue();
 
   return {
     /** The room's video for a member (an empty timeline when it never had one). */
@@ -68,26 +70,36 @@ export function createWatchService({ db, rooms, now: clock }: WatchServiceDeps) 
       action: WatchAction,
     ): Promise<WatchStateEvent & { changed: boolean }> {
       const room = await rooms.requireMember(roomId, user.id);
-      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-        const at = now();
-        const stored = (await repo.find(room.id)) ?? emptyWatchState(at);
-        if (stored.src === null && action.type !== 'start') {
-          if (action.type === 'stop') return { roomId: room.id, state: stored, changed: false };
-          throw AppError.conflict(WATCH_MESSAGES.noVideo);
-        }
-        const next = applyWatchAction(stored, action, at, { id: user.id, name: user.name });
-        let written: boolean;
-        try {
-          written = await repo.writeIfRev(room.id, stored.rev, next);
-        } catch (err) {
-          if (isForeignKeyViolation(err)) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
-          throw err;
-        }
-        if (written) return { roomId: room.id, state: next, changed: true };
-      }
-      throw AppError.conflict(WATCH_MESSAGES.busy);
+      // One write at a time per room on this node; the retries are for the other nodes.
+      return oneAtATime(room.id, () => write(user, room.id, action));
     },
   };
+
+  /** Reads the room's state, applies the action and writes it if nobody wrote in between. */
+  async function write(
+    user: AuthUser,
+    roomId: string,
+    action: WatchAction,
+  ): Promise<WatchStateEvent & { changed: boolean }> {
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const at = now();
+      const stored = (await repo.find(roomId)) ?? emptyWatchState(at);
+      if (stored.src === null && action.type !== 'start') {
+        if (action.type === 'stop') return { roomId, state: stored, changed: false };
+        throw AppError.conflict(WATCH_MESSAGES.noVideo);
+      }
+      const next = applyWatchAction(stored, action, at, { id: user.id, name: user.name });
+      let written: boolean;
+      try {
+        written = await repo.writeIfRev(roomId, stored.rev, next);
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
+        throw err;
+      }
+      if (written) return { roomId, state: next, changed: true };
+    }
+    throw AppError.conflict(WATCH_MESSAGES.busy);
+  }
 }
 
 export type WatchService = ReturnType<typeof createWatchService>;
