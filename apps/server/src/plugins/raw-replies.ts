@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@studycircle/shared';
 import { errorBody } from './errors.js';
+import { API_HEADERS } from './security.js';
 
 /**
  * Replies the server makes before any route or hook runs, so helmet (an onRequest hook in the
@@ -15,18 +16,10 @@ import { errorBody } from './errors.js';
  */
 
 /**
- * The headers every reply carries (the security plugin's, for a body that is only ever JSON):
- * nothing may run, load or frame it, the browser must not guess its type, HTTPS is remembered, and
- * no cache keeps it.
+ * The headers these replies carry: an API reply's (the security plugin's set for a body that is
+ * only ever JSON).
  */
-export const PRE_ROUTING_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Cache-Control': 'no-store',
-};
+export const PRE_ROUTING_HEADERS = API_HEADERS;
 
 const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'The request URL is malformed.',

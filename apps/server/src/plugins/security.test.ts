@@ -160,9 +160,9 @@ describe('framing', () => {
 });
 
 describe('security headers', () => {
-  it('are on pages, API replies, errors and unknown paths alike', async () => {
+  it('are on pages, errors outside the API and unknown paths alike', async () => {
     // The headers are worked out once at start-up; each kind of reply must still get all of them.
-    const paths = ['/', '/api/health', '/api/auth/profile', '/api/no-such-route', '/no-such.js'];
+    const paths = ['/', '/rooms', '/no-such.js', '/%61pi/no-such-route'];
     for (const path of paths) {
       const res = await http(t.baseUrl, 'GET', path);
       const h = (name: string) => res.headers.get(name);
@@ -189,6 +189,34 @@ describe('security headers', () => {
         referrer: 'strict-origin-when-cross-origin',
         permissions:
           'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()',
+      });
+    }
+  });
+
+  it("are the API's own set on every API reply: nothing runs, loads, frames or caches it", async () => {
+    const { token } = await registerUser(t.baseUrl);
+    const replies = [
+      await http(t.baseUrl, 'GET', '/api/health'),
+      await http(t.baseUrl, 'GET', '/api/auth/profile', { token }),
+      await http(t.baseUrl, 'GET', '/api/auth/profile'),
+      await http(t.baseUrl, 'GET', '/api/no-such-route'),
+      await http(t.baseUrl, 'POST', '/api/auth/login', { body: { email: 'x' } }),
+    ];
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 401, 404, 400]);
+    for (const res of replies) {
+      const headers = Object.fromEntries(
+        [...res.headers].filter(
+          ([name]) =>
+            !/^(content-(type|length|encoding)|date|connection|keep-alive|vary)$/.test(name),
+        ),
+      );
+      expect(headers).toEqual({
+        'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cache-control': 'no-store',
       });
     }
   });

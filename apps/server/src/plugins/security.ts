@@ -9,7 +9,8 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Strict security headers. The CSP allows only our own origin for scripts, styles and
+ * Strict security headers, in two sets: one for pages and everything else a browser may open as a
+ * document, one for the API's replies (below). The pages' CSP allows only our own origin for scripts, styles and
  * connections (same-origin websockets included), images from data/blob URLs and https (avatars),
  * and media from blob URLs (camera and remote WebRTC streams) and from any http(s) link (a video
  * watched together, decision 0033). Camera and microphone may be used
@@ -72,11 +73,32 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const PAGE_HEADERS: Readonly<Record<string, string>> = {
   ...helmetHeaders(HELMET_OPTIONS),
   'permissions-policy':
     'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=()',
 };
+
+/**
+ * What an API reply carries: JSON (or a file route's bytes, which set their own CSP) that nothing
+ * may run, load, frame or read from another origin, whose type the browser must not guess, over
+ * HTTPS remembered, kept by no cache (a route that wants caching sets its own Cache-Control).
+ * OWASP's set for REST services. The pages' other headers (COOP, Origin-Agent-Cluster, the
+ * referrer and permissions policies, DNS prefetch, IE's download and XSS switches) govern a
+ * document and what it loads, and a JSON reply is neither: on every API call they were 700 bytes
+ * more than the profile itself, written by the server and read by a phone (decision 0036).
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': PAGE_HEADERS['strict-transport-security']!,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
+/** API paths by their raw URL (the route-keyed `no-store` below covers an encoded `/api/`). */
+const isApiUrl = (url: string) => url.startsWith('/api/');
 
 function noStoreUnlessSet(
   _request: FastifyRequest,
@@ -94,8 +116,8 @@ export default fp(
     // route runs, so errors and 404s carry them too. A callback hook: no promise per request.
     app.addHook(
       'onRequest',
-      (_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-        reply.headers(SECURITY_HEADERS);
+      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+        reply.headers(isApiUrl(request.url) ? API_HEADERS : PAGE_HEADERS);
         done();
       },
     );

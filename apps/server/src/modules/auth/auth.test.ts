@@ -582,10 +582,11 @@ describe('system routes and headers', () => {
     const missing = await http(t.baseUrl, 'GET', '/api/nope');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'NOT_FOUND' });
+    // An unknown API path is answered as the API answers: JSON that nothing may run or frame.
     const csp = missing.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(missing.headers.get('permissions-policy')).toContain('camera=(self)');
+    expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 });
