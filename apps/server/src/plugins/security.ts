@@ -10,11 +10,11 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Strict security headers, in two sets: one for pages and everything else a browser may open as a
- * document, one for the API's replies (below). The pages' CSP allows only our own origin for scripts, styles and
- * connections (same-origin websockets included), images from data/blob URLs and https (avatars),
- * and media from blob URLs (camera and remote WebRTC streams) and from any http(s) link (a video
- * watched together, decision 0033). Camera and microphone may be used
- * by our own pages only. No page may be framed (CSP frame-ancestors 'none', and X-Frame-Options
+ * document, one for the API's replies (below). The pages' CSP allows only our own origin for
+ * scripts, styles and connections (same-origin websockets included), images from data/blob URLs
+ * and https (avatars), and media from blob URLs (camera and remote WebRTC streams) and from any
+ * http(s) link (a video watched together, decision 0033). Camera and microphone may be used by our
+ * own pages only. No page may be framed (CSP frame-ancestors 'none', and X-Frame-Options
  * DENY for browsers that predate it), and no API reply is stored by a browser or a shared cache.
  */
 const HELMET_OPTIONS: HelmetOptions = {
