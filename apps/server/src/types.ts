@@ -60,12 +60,6 @@ declare module 'fastify' {
     io: IoServer;
     /** preHandler: 401 unless the request carries a valid, current bearer token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /**
-     * A read that needs only the signed-in user's id, run alongside the session check instead of
-     * after it; 401 unless the token and its session are current (then `request.user` is set).
-     * For routes outside the `authenticate` hook.
-     */
-    readSignedIn: <T>(request: FastifyRequest, read: (userId: string) => Promise<T>) => Promise<T>;
   }
   interface FastifyRequest {
     /** Set by `authenticate`. */

@@ -27,7 +27,7 @@ import { createAuthRepository } from './auth.repository.js';
 import { describeDevice } from './device-name.js';
 import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword, type PasswordCost } from './password.js';
-import { signToken, TOKEN_TTL_SECONDS, verifyToken, type TokenClaims } from './tokens.js';
+import { signToken, TOKEN_TTL_SECONDS, verifyToken } from './tokens.js';
 import type { AuthUser } from './auth.types.js';
 
 /**
@@ -238,43 +238,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       text: verifyText(account.name, link),
       html: verifyHtml(account.name, link),
     });
-  }
-
-  /**
-   * A bearer token's signed claims, or a 401 saying why not (absent, expired, forged). Checks
-   * no session: `sessionUser` does, so a read may start on the signed user id while it runs.
-   */
-  async function verifySignature(token: string | undefined): Promise<TokenClaims> {
-    if (!token) throw AppError.unauthorized(MESSAGES.noToken);
-    const result = await verifyToken(jwtSecret, token);
-    if (!result.ok) {
-      throw AppError.unauthorized(result.expired ? MESSAGES.sessionExpired : 'Invalid token');
-    }
-    return result.claims;
-  }
-
-  /** The signed-in user behind verified claims, or a 401 if that device session has ended. */
-  async function sessionUser({ userId, sessionId, version }: TokenClaims): Promise<AuthUser> {
-    const row = await users.findSessionUser(userId, sessionId);
-    // The session was signed out (here or elsewhere) or every session was ended: the client
-    // tells its user they were signed out on another device (docs/product.md §3.8).
-    if (!row || row.tokenVersion !== version) {
-      throw AppError.unauthorized(MESSAGES.sessionExpired, ERROR_CODES.sessionEnded);
-    }
-    const now = Date.now();
-    if (now - row.sessionLastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
-      // Best effort and not awaited: "last seen" is approximate, and a lost update is harmless.
-      void authRepo
-        .touchSession(sessionId, new Date(now), new Date(now - LAST_SEEN_PRECISION_MS))
-        .catch((err: unknown) => log.warn({ err }, 'could not refresh a session last-seen time'));
-    }
-    return {
-      id: row.id,
-      name: row.name,
-      email: row.email,
-      emailVerified: row.emailVerifiedAt !== null,
-      sessionId,
-    };
   }
 
   return {
@@ -522,11 +485,33 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The user a bearer token stands for, or an error saying why not. Used by HTTP and sockets. */
     async authenticateToken(token: string | undefined): Promise<AuthUser> {
-      return sessionUser(await verifySignature(token));
+      if (!token) throw AppError.unauthorized(MESSAGES.noToken);
+      const result = await verifyToken(jwtSecret, token);
+      if (!result.ok) {
+        throw AppError.unauthorized(result.expired ? MESSAGES.sessionExpired : 'Invalid token');
+      }
+      const { userId, sessionId, version } = result.claims;
+      const row = await users.findSessionUser(userId, sessionId);
+      // The session was signed out (here or elsewhere) or every session was ended: the client
+      // tells its user they were signed out on another device (docs/product.md §3.8).
+      if (!row || row.tokenVersion !== version) {
+        throw AppError.unauthorized(MESSAGES.sessionExpired, ERROR_CODES.sessionEnded);
+      }
+      const now = Date.now();
+      if (now - row.sessionLastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
+        // Best effort and not awaited: "last seen" is approximate, and a lost update is harmless.
+        void authRepo
+          .touchSession(sessionId, new Date(now), new Date(now - LAST_SEEN_PRECISION_MS))
+          .catch((err: unknown) => log.warn({ err }, 'could not refresh a session last-seen time'));
+      }
+      return {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        emailVerified: row.emailVerifiedAt !== null,
+        sessionId,
+      };
     },
-
-    verifySignature,
-    sessionUser,
   };
 }
 

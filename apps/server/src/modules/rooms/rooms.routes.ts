@@ -21,21 +21,13 @@ type MemberParams = { Params: { id: string; userId: string } };
 
 export async function roomsRoutes(app: FastifyInstance) {
   const { rooms } = app.services;
-  // The list is the most read page of all, and needs only the user's id: it is read alongside
-  // the session check, so it stays out of the `authenticate` hook the other routes get in their
-  // own context below.
-  app.get('/rooms', async (request): Promise<RoomListResponse> =>
-    app.readSignedIn(request, (userId) =>
-      // A query string always parses to an object, so no "body must be an object" case here.
-      rooms.list(userId, parseWith(ListRoomsQuerySchema, request.query ?? {})),
-    ),
-  );
-  await app.register(signedInRoomsRoutes);
-}
-
-async function signedInRoomsRoutes(app: FastifyInstance) {
-  const { rooms } = app.services;
   app.addHook('preHandler', app.authenticate);
+
+  app.get('/rooms', async (request): Promise<RoomListResponse> => {
+    // A query string always parses to an object, so no "body must be an object" case here.
+    const query = parseWith(ListRoomsQuerySchema, request.query ?? {});
+    return rooms.list(request.user, query);
+  });
 
   app.post('/rooms', async (request, reply) => {
     const input = parseWith(CreateRoomInputSchema, request.body);

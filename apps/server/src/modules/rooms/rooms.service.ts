@@ -244,9 +244,9 @@ export function createRoomsService({
      * The caller's rooms and public rooms (scope all), or one of the two; newest first, searched
      * over name, subject and tags, filtered by status, one page at a time.
      */
-    async list(userId: string, query: ListQuery): Promise<RoomListResponse> {
+    async list(user: AuthUser, query: ListQuery): Promise<RoomListResponse> {
       const rows = await repo.list({
-        userId,
+        userId: user.id,
         scope: query.scope,
         q: query.q || undefined,
         status: query.status,
