@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/shared',
+      'packages/test-kit',
       'apps/server',
       'apps/web',
       'scripts',

@@ -38,6 +38,16 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * Children still running, ended when this process exits however it exits (a benchmark that
+ * throws, a test file that fails before its `afterAll`): otherwise they live on, orphaned, holding
+ * their ports and data folders. One listener for all of them; SIGTERM, so each shuts down cleanly.
+ */
+const liveChildren = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of liveChildren) child.kill('SIGTERM');
+});
+
 /** Starts `node [nodeArgs] --import tsx <entry>` as its own process, without waiting for it. */
 export function spawnEntry(entry: string, options: SpawnOptions = {}): RunningProcess {
   const args = [...(options.nodeArgs ?? []), '--import', 'tsx', entry];
@@ -54,6 +64,8 @@ export function spawnEntry(entry: string, options: SpawnOptions = {}): RunningPr
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  liveChildren.add(child);
+  child.once('exit', () => liveChildren.delete(child));
   let output = '';
   let stdout = '';
   let stderr = '';
