@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './processes.js';
+import { spawnEntry } from './processes.js';
 
 /**
  * A harness that dies takes its children with it: a benchmark that throws (no Chromium, say)
@@ -41,17 +40,10 @@ async function harness(ending: string): Promise<{ code: number | null; childPid:
       `await new Promise((r) => setTimeout(r, 200));\n` +
       `${ending}\n`,
   );
-  const run = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  run.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  run.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const code = await new Promise<number | null>((resolve) => run.once('close', resolve));
-  const childPid = Number(out.trim().split('\n')[0]);
-  if (!(childPid > 0)) throw new Error(`the harness started no child:\n${out}${err}`);
+  const run = spawnEntry(script);
+  const code = await run.exited;
+  const childPid = Number(run.stdout().trim().split('\n')[0]);
+  if (!(childPid > 0)) throw new Error(`the harness started no child:\n${run.output()}`);
   return { code, childPid };
 }
 
