@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { fakeCameraFile } from './fake-camera';
 
 /**
  * The specs that hold calls of two or three browsers, each decoding the others' fake video. Two
@@ -47,6 +48,8 @@ export default defineConfig({
         '--disable-component-update',
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
+        // A small looping clip instead of the fake device's 1280x720 pattern (see fake-camera.ts).
+        `--use-file-for-fake-video-capture=${fakeCameraFile()}`,
       ],
     },
   },
