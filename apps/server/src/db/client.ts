@@ -37,18 +37,25 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite's directory, or ':memory:' for a throwaway in-memory database. */
   dataDir: string;
+  /**
+   * For ':memory:' only: a dump of a data folder to start from (see `migratedPgliteDump`).
+   * Migrations still run after it, so a dump that lags behind the code is brought up to date.
+   */
+  template?: Blob | undefined;
 }
 
 /** Opens the database and applies every pending migration before returning. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.template);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   let client: PGlite;
   let unlock = async () => {};
   if (dataDir === ':memory:') {
-    client = new PGlite();
+    client = new PGlite(template ? { loadDataDir: template } : {});
   } else {
     // Before touching the files: a second process on the same folder must not open them at all.
     unlock = await lockDataDir(dataDir);
@@ -80,6 +87,21 @@ async function openPglite(dataDir: string): Promise<Database> {
       }
     },
   };
+}
+
+/**
+ * A fresh in-memory database with every migration applied, dumped as an uncompressed tarball.
+ * Tests open hundreds of in-memory databases: a fresh PGlite runs `initdb` each time (about 2.5 s
+ * of CPU here), while one loaded from this dump is ready in about 1 s.
+ */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -1,10 +1,21 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { createThrowawayDatabase } from '@studycircle/test-kit';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { migratedPgliteDump, openDatabase, type Database } from '../db/client.js';
 import { TEST_PASSWORD_COST } from '../modules/auth/password.js';
 
 /**
@@ -37,11 +48,49 @@ export interface TestAppOptions {
   >;
 }
 
+let template: Promise<Blob> | undefined;
+
+/**
+ * One migrated in-memory database, dumped once per machine and per set of migrations, that every
+ * test database starts from (see `migratedPgliteDump`). The file is keyed by the migrations'
+ * contents and PGlite's version, and written beside then renamed, so test processes starting
+ * together never read half of it.
+ */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const folder = fileURLToPath(new URL('../../drizzle/', import.meta.url));
+    const hash = createHash('sha256');
+    // PGlite's own package.json is not exported; its entry names the version as well.
+    hash.update(readFileSync(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))));
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      )) {
+        const path = join(dir, entry.name);
+        hash.update(path.slice(folder.length));
+        if (entry.isDirectory()) walk(path);
+        else hash.update(readFileSync(path));
+      }
+    };
+    walk(folder);
+    const dir = join(tmpdir(), 'studycircle-test');
+    const file = join(dir, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const dump = await migratedPgliteDump();
+    mkdirSync(dir, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  })();
+  return template;
+}
+
 /** Opens a database for a test: memory PGlite, or a throwaway database on DATABASE_URL. */
 export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ dataDir: ':memory:' });
+    const database = await openDatabase({ dataDir: ':memory:', template: await pgliteTemplate() });
     return { database, drop: () => database.close() };
   }
   const throwaway = await createThrowawayDatabase({ prefix: 'sc_test', adminUrl: url });
