@@ -11,6 +11,8 @@ import { spawnEntry } from './processes.js';
  */
 
 let dir: string;
+/** Every child a harness reported, ended after the tests even when an assertion failed. */
+const childPids: number[] = [];
 const PROCESSES = fileURLToPath(new URL('./processes.ts', import.meta.url));
 
 beforeAll(() => {
@@ -18,7 +20,10 @@ beforeAll(() => {
   // A child that would run forever.
   writeFileSync(join(dir, 'forever.mjs'), 'setInterval(() => {}, 1000);\n');
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  for (const pid of childPids) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const alive = (pid: number) => {
   try {
@@ -44,6 +49,7 @@ async function harness(ending: string): Promise<{ code: number | null; childPid:
   const code = await run.exited;
   const childPid = Number(run.stdout().trim().split('\n')[0]);
   if (!(childPid > 0)) throw new Error(`the harness started no child:\n${run.output()}`);
+  childPids.push(childPid);
   return { code, childPid };
 }
 
