@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `TEST_SCOPE=server` (CI's PostgreSQL and Redis pass) runs only the server's tests, the ones
- * DATABASE_URL and REDIS_URL change; the web app, shared rules and tooling tests touch neither and
- * run in the pass before. The browser suite reads the same variable (e2e/playwright.config.ts).
+ * `TEST_SCOPE=server` (CI's PostgreSQL and Redis pass, and its Node 24 pass) runs only the
+ * server's tests, the ones DATABASE_URL, REDIS_URL and the runtime change; the web app, shared
+ * rules and tooling tests touch none of them and run in the first pass. The browser suite reads the
+ * same variable (e2e/playwright.config.ts).
  */
 const scope = process.env.TEST_SCOPE ?? 'all';
 if (scope !== 'all' && scope !== 'server') {
