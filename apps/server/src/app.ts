@@ -36,7 +36,11 @@ import { focusRoutes } from './modules/focus/focus.routes.js';
 import { createFocusScheduler } from './modules/focus/focus.scheduler.js';
 import { registerFocusHandlers } from './modules/focus/focus.socket.js';
 import { createServices } from './services.js';
-import { DEFAULT_PASSWORD_COST, type PasswordCost } from './modules/auth/password.js';
+import {
+  DEFAULT_PASSWORD_COST,
+  TEST_PASSWORD_COST,
+  type PasswordCost,
+} from './modules/auth/password.js';
 
 /**
  * Builds the whole server from plugins: used by `server.ts` to listen and by the tests, which
@@ -177,6 +181,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
 
+  if (config.passwordHashing === 'fast') {
+    app.log.warn(
+      'PASSWORD_HASHING=fast hashes new passwords far below the strength a real deployment needs. ' +
+        'It is for tests only; unset it anywhere real passwords are stored.',
+    );
+  }
+
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
   const redis = config.redisUrl ? createRedisClient(config.redisUrl, app.log) : undefined;
@@ -194,7 +205,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? createRedisRateLimiter(redis, options.rateLimitPrefix, app.log)
       : createMemoryRateLimiter(),
     jwtSecret: new TextEncoder().encode(resolveJwtSecret(config.jwtSecret, config.dataDir)),
-    passwordCost: options.passwordCost ?? DEFAULT_PASSWORD_COST,
+    passwordCost:
+      options.passwordCost ??
+      (config.passwordHashing === 'fast' ? TEST_PASSWORD_COST : DEFAULT_PASSWORD_COST),
   });
 
   // Every service once, shared by the HTTP routes and the socket handlers.

@@ -82,6 +82,9 @@ const EnvSchema = z.object({
     .transform(Number),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FOCUS_SHORT_PHASES: z.enum(['true', 'false', '1', '0']).default('false'),
+  PASSWORD_HASHING: z
+    .enum(['standard', 'fast'], { error: 'must be standard or fast (fast is for tests only)' })
+    .default('standard'),
 });
 
 export interface Config {
@@ -120,6 +123,8 @@ export interface Config {
    * round end without waiting 25 minutes (docs/decisions/0034-focus-sessions.md).
    */
   focusShortPhases: boolean;
+  /** `fast` (tests only): scrypt at N=2^10 instead of 2^17, so browser tests sign up by the hundred. */
+  passwordHashing: 'standard' | 'fast';
 }
 
 /** `10.0.0.7`, `10.0.0.0/8` or `fd00::/8`: what Fastify's trustProxy accepts as a proxy list. */
@@ -167,5 +172,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
     focusShortPhases: e.FOCUS_SHORT_PHASES === 'true' || e.FOCUS_SHORT_PHASES === '1',
+    passwordHashing: e.PASSWORD_HASHING,
   };
 }
