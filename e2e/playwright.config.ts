@@ -22,12 +22,12 @@ const CALL_SPECS = [
 
 /**
  * `TEST_SCOPE=server` (CI's PostgreSQL and Redis pass) runs only the specs whose subject is what
- * the store and the adapter change for a user: signing in, sessions on two devices, a chat message
- * kept through going offline, a call across a server restart. The server tests run whole on
- * PostgreSQL and Redis in that pass; the rest of the browser suite runs once, on PGlite, since it
- * drives the same server code (two full runs no longer fitted CI's time on a slow machine).
+ * the store and the adapter change for a user: sessions on two devices, a chat message kept
+ * through going offline, a call across a server restart. The server tests run whole on PostgreSQL
+ * and Redis in that pass; the rest of the browser suite runs once, on PGlite, since it drives the
+ * same server code (two full runs no longer fitted CI's time on a slow machine).
  */
-const SERVER_SPECS = ['auth.spec.ts', 'call-two.spec.ts', 'chat-outbox.spec.ts', 'devices.spec.ts'];
+const SERVER_SPECS = ['call-two.spec.ts', 'chat-outbox.spec.ts', 'devices.spec.ts'];
 const scope = process.env.TEST_SCOPE ?? 'all';
 if (scope !== 'all' && scope !== 'server') {
   throw new Error(`TEST_SCOPE must be "all" or "server", not "${scope}"`);
