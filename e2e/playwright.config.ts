@@ -44,7 +44,11 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 2,
+  // One test at a time. On a two-core CI machine where a page load takes half a second, two
+  // workers made every test about twice as slow (a call beside a page test starved both), so
+  // they finished no sooner, and tests timed out that pass alone. `--workers=N` on a larger
+  // machine; call specs still run one at a time (the `calls` project).
+  workers: 1,
   retries: 0,
   forbidOnly: true,
   // Generous, for CI machines where a page load takes half a second: a passing test never waits
