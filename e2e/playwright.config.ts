@@ -5,7 +5,7 @@ import { fakeCameraFile } from './fake-camera';
  * The specs that hold calls of two or three browsers, each decoding the others' fake video. Two
  * of them side by side on CI's two cores starved each other: frames stalled, ICE consent checks
  * lapsed and links restarted, so the tests read a loaded machine rather than the app. They run
- * one at a time (beside a lighter spec on the other worker).
+ * one at a time even with `--workers` above 1 (then beside a lighter spec on another worker).
  */
 const CALL_SPECS = [
   // One browser in a full call and a ninth turned away: light, but beside a three-person call it
