@@ -149,6 +149,33 @@ test('signing out ends the session: the token is gone and refused by the server'
   await page.waitForURL('**/login');
 });
 
+test('opening another page while the start-up session check is still out keeps the student signed in', async ({
+  page,
+  server,
+}) => {
+  const account = newAccount('omar');
+  const session = await registerViaApi(server.baseURL, account);
+  // A token and nothing cached beside it, as on a browser whose other data was cleared.
+  await page.goto('/');
+  await page.evaluate((token) => localStorage.setItem('token', token), session.token);
+  // The first profile check hangs, as on a slow connection, until leaving the page cancels it.
+  let held = 0;
+  await page.route('**/api/auth/profile', async (route) => {
+    if (++held === 1) await new Promise((resolve) => setTimeout(resolve, 5_000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/dashboard');
+  await expect.poll(() => held).toBe(1);
+  // A navigation: after page.reload() Chromium ran none of the old page's code, which hid the fault.
+  await page.goto('/dashboard');
+
+  await expect(
+    page.getByRole('button', { name: `Account menu for ${session.user.name}` }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(session.token);
+});
+
 test('forgot password: the mailed link resets the password, which then signs in', async ({
   page,
   server,

@@ -78,3 +78,24 @@ describe('networkErrorOr', () => {
     );
   });
 });
+
+describe('apiRequest without a whole answer', () => {
+  it('a connection cut while the body arrives is a network error (status 0), not a thrown TypeError', async () => {
+    const cut = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"user":'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(cut, { status: 200 })),
+    );
+    const error = await apiRequest('/thing').catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(0);
+    expect(errorMessage(error, networkErrorOr('fallback'))).toBe(
+      'Network error. Check your connection and try again.',
+    );
+  });
+});

@@ -71,6 +71,10 @@ function readErrorBody(data: unknown): Partial<ErrorBody> | null {
   return fields;
 }
 
+/** What every request that got no (whole) answer throws: status 0, the network's fault. */
+const networkError = () =>
+  new HttpError(0, 'Network error. Check your connection and try again.', undefined, false);
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
@@ -96,10 +100,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     // No answer at all: the online indicator checks the connection now rather than later.
     reportRequestFailure();
-    throw new HttpError(0, 'Network error. Check your connection and try again.', undefined, false);
+    throw networkError();
   }
 
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    // The connection dropped mid-answer: as good as no answer, whatever the status said.
+    reportRequestFailure();
+    throw networkError();
+  }
   let data: unknown = undefined;
   if (text) {
     try {
@@ -144,7 +156,7 @@ export async function apiBlob(path: string, options: { signal?: AbortSignal } = 
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     reportRequestFailure();
-    throw new HttpError(0, 'Network error. Check your connection and try again.', undefined, false);
+    throw networkError();
   }
   if (response.ok) return response.blob();
   let body: Partial<ErrorBody> | null = null;

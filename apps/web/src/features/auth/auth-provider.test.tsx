@@ -71,6 +71,41 @@ describe('AuthProvider (docs/product.md §3.7)', () => {
     expect(localStorage.getItem('token')).toBe('tok');
   });
 
+  it('a check cancelled because the page is being left (a reload, a link away) keeps the session', async () => {
+    localStorage.setItem('token', 'tok');
+    let cancel: () => void = () => undefined;
+    const { calls } = mockApi({
+      'GET /api/auth/profile': () =>
+        new Promise((_resolve, reject) => {
+          cancel = () => reject(new TypeError('Failed to fetch'));
+        }),
+    });
+    renderProbe();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // The browser's order when a page is left: pagehide first, then its requests fail.
+    window.dispatchEvent(new Event('pagehide'));
+    cancel();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(localStorage.getItem('token')).toBe('tok');
+      expect(screen.queryByText('Signed out')).not.toBeInTheDocument();
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
+
+  it('the same check failing with no answer on a page that stays, and nothing cached, ends the session', async () => {
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET /api/auth/profile': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderProbe();
+    expect(await screen.findByText('Signed out')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
   it('a session ended on another device forgets the account and says so (docs/product.md §3.8)', async () => {
     localStorage.setItem('token', 'tok');
     mockApi({ 'GET /api/auth/profile': { body: { user: sampleUser } } });
