@@ -201,10 +201,20 @@ test('the online indicator goes Offline with the network and back Online', async
 }) => {
   const account = newAccount('wifi');
   await registerViaApi(server.baseURL, account);
+  // How each health probe ended. One whose answer goes unread stays open until its time-out
+  // aborts it, holding a connection and keeping the page from ever being idle.
+  const probes: string[] = [];
+  const isProbe = (url: string) => new URL(url).pathname === '/api/health';
+  page.on('requestfinished', (r) => isProbe(r.url()) && probes.push('finished'));
+  page.on(
+    'requestfailed',
+    (r) => isProbe(r.url()) && probes.push(r.failure()?.errorText ?? 'failed'),
+  );
   await signInThroughUi(page, account.email, account.password);
   await page.getByRole('button', { name: /account menu/i }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByText('Online', { exact: true })).toBeVisible();
+  await expect.poll(() => probes[0]).toBe('finished');
 
   await context.setOffline(true);
   await expect(menu.getByText('Offline', { exact: true })).toBeVisible();

@@ -47,6 +47,8 @@ async function probe(): Promise<void> {
       credentials: 'omit',
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     });
+    // Read to the end: an unread body holds the request open until the time-out aborts it.
+    await response.text();
     answered = response.ok;
   } catch {
     answered = false;
