@@ -174,6 +174,8 @@ test('opening another page while the start-up session check is still out keeps t
   ).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(session.token);
+  // The cancelled request's handler is still sleeping; it must not outlive the test noisily.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('forgot password: the mailed link resets the password, which then signs in', async ({
