@@ -99,3 +99,21 @@ describe('apiRequest without a whole answer', () => {
     );
   });
 });
+
+describe('apiRequest while the page is being left', () => {
+  it('a request the browser cancels after pagehide is an abort, not a network error', async () => {
+    mockApi({ 'GET /api/thing': () => Promise.reject(new TypeError('Failed to fetch')) });
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      const error = await apiRequest('/thing').catch((err: unknown) => err);
+      expect(error).toBeInstanceOf(DOMException);
+      expect((error as DOMException).name).toBe('AbortError');
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+    // Back from the back-forward cache, the same failure is the network's again.
+    const error = await apiRequest('/thing').catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(0);
+  });
+});

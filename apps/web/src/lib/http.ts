@@ -1,6 +1,7 @@
 // Only the type: the runtime schema would bring zod into every chunk that makes a request.
 import type { ErrorBody } from '@studycircle/shared';
 import { getAuthToken } from './auth-token';
+import { pageIsBeingLeft } from './page-lifecycle';
 import { announceSessionEnded, SESSION_ENDED_CODE } from './session-ended';
 import { reportRequestFailure } from './use-online-status';
 
@@ -71,9 +72,18 @@ function readErrorBody(data: unknown): Partial<ErrorBody> | null {
   return fields;
 }
 
-/** What every request that got no (whole) answer throws: status 0, the network's fault. */
-const networkError = () =>
-  new HttpError(0, 'Network error. Check your connection and try again.', undefined, false);
+/**
+ * What a request that got no (whole) answer throws. An abort stays an abort, and so does a request
+ * the browser cancelled because the page is being left: neither says anything about the network or
+ * the session, and callers already let aborts pass. Anything else is the network's fault (status 0).
+ */
+function noAnswer(err: unknown): Error {
+  if (err instanceof DOMException && err.name === 'AbortError') return err;
+  if (pageIsBeingLeft()) return new DOMException('The page is being left.', 'AbortError');
+  // The online indicator checks the connection now rather than later.
+  reportRequestFailure();
+  return new HttpError(0, 'Network error. Check your connection and try again.', undefined, false);
+}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -97,20 +107,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       signal: options.signal,
     });
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    // No answer at all: the online indicator checks the connection now rather than later.
-    reportRequestFailure();
-    throw networkError();
+    throw noAnswer(err);
   }
 
   let text: string;
   try {
     text = await response.text();
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
     // The connection dropped mid-answer: as good as no answer, whatever the status said.
-    reportRequestFailure();
-    throw networkError();
+    throw noAnswer(err);
   }
   let data: unknown = undefined;
   if (text) {
@@ -154,9 +159,7 @@ export async function apiBlob(path: string, options: { signal?: AbortSignal } = 
       signal: options.signal,
     });
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    reportRequestFailure();
-    throw networkError();
+    throw noAnswer(err);
   }
   if (response.ok) return response.blob();
   let body: Partial<ErrorBody> | null = null;

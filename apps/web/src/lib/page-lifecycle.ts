@@ -1,9 +1,9 @@
 /**
  * Whether this page is being left (a reload, a link to another document, the tab closing).
  * Leaving cancels the page's requests, and their "Failed to fetch" is no news about the
- * network or the session: code that reacts to a failed request asks here first. `pagehide` comes
- * before the browser cancels the requests, and `pageshow` clears the mark when the back-forward
- * cache brings the page back.
+ * network or the session: the HTTP client (lib/http) turns them into aborts. `pagehide` comes
+ * before the browser cancels the requests (Chromium, checked in e2e/auth.spec.ts), and `pageshow`
+ * clears the mark when the back-forward cache brings the page back.
  */
 let leaving = false;
 

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { getAuthToken } from '../../lib/auth-token';
-import { pageIsBeingLeft } from '../../lib/page-lifecycle';
 import { onSessionEnded, SESSION_ENDED_CODE } from '../../lib/session-ended';
 import {
   backupUser,
@@ -78,9 +77,9 @@ export function AuthProvider({
         setState({ user, loading: false, signedOut: false });
       })
       .catch(async (err: unknown) => {
-        // A reload or a link away cancelled the check: the next page checks again. Ending the
-        // session here would sign the student out for having clicked too soon.
-        if (!active || pageIsBeingLeft()) return;
+        // An abort is no answer, and leaving the page aborts (lib/http): the next page checks
+        // again. Ending the session here would sign the student out for clicking too soon.
+        if (!active || (err instanceof DOMException && err.name === 'AbortError')) return;
         // No answer at all (offline): the session may be fine, and the account's unsent study
         // data must survive an offline start (docs/product.md §3.7), so the cached user stays.
         const cached = (err as { status?: unknown } | null)?.status === 0 && readCachedUser();
