@@ -224,6 +224,26 @@ describe('SyncEngine', () => {
     await vi.waitFor(() => expect(e.getStatus().state).toBe('saved'));
   });
 
+  it('a push cancelled because the page is being left keeps the change and blames no storage', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const server = new ContractServer();
+    server.failures = [new DOMException('The page is being left.', 'AbortError')];
+    const e = engine(server);
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      reportLocalChanges([{ op: 'put', kind: 'task', id: 't', data: task('Kept') }]);
+      await vi.waitFor(() => expect(server.pushes).toHaveLength(1));
+      await vi.waitFor(async () => expect(await outbox()).toHaveLength(1));
+      expect(e.getStatus().reason ?? '').not.toMatch(/storage/);
+    } finally {
+      // The back-forward cache brought the page back: the change goes at the next try.
+      window.dispatchEvent(new Event('pageshow'));
+    }
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(server.records.has('task:t')).toBe(true));
+    await vi.waitFor(() => expect(e.getStatus().state).toBe('saved'));
+  });
+
   it('drops a mutation the server refuses, says why, and sends the rest', async () => {
     const server = new ContractServer();
     const e = engine(server);

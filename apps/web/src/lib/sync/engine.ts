@@ -5,6 +5,7 @@ import {
   type SyncMutation,
 } from '@studycircle/shared';
 import { HttpError } from '../http';
+import { pageIsBeingLeft } from '../page-lifecycle';
 import { attachChangeSink, syncedAccount, type LocalChange } from './local-changes';
 import {
   openAccountDb,
@@ -297,8 +298,9 @@ export class SyncEngine {
         this.failures += 1;
         if (error instanceof HttpError && error.status === 0) this.offline = true;
         else if (error instanceof HttpError) this.problem = REASONS.server;
-        // Not the server: the browser refused to store what came (storage full, IndexedDB).
-        else this.problem = REASONS.storage;
+        // Not the server: the browser refused to store what came (storage full, IndexedDB),
+        // unless leaving the page cancelled the request (lib/http), which says neither.
+        else if (!pageIsBeingLeft()) this.problem = REASONS.storage;
         this.again = false;
         this.scheduleRetry();
       }
