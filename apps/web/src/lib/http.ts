@@ -77,7 +77,7 @@ function readErrorBody(data: unknown): Partial<ErrorBody> | null {
  * the browser cancelled because the page is being left: neither says anything about the network or
  * the session, and callers already let aborts pass. Anything else is the network's fault (status 0).
  */
-function noAnswer(err: unknown): Error {
+export function noAnswer(err: unknown): Error {
   if (err instanceof DOMException && err.name === 'AbortError') return err;
   if (pageIsBeingLeft()) return new DOMException('The page is being left.', 'AbortError');
   // The online indicator checks the connection now rather than later.

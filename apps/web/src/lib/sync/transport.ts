@@ -1,6 +1,5 @@
 import type { SyncPullResponse, SyncPushInput, SyncPushResponse } from '@studycircle/shared';
-import { apiRequest, getAuthToken, HttpError } from '../http';
-import { reportRequestFailure } from '../use-online-status';
+import { apiRequest, getAuthToken, HttpError, noAnswer } from '../http';
 
 /**
  * The sync endpoints (packages/shared sync.ts). JSON through the app's HTTP client; a file note's
@@ -41,9 +40,8 @@ async function rawRequest(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
-  } catch {
-    reportRequestFailure();
-    throw new HttpError(0, 'Network error. Check your connection and try again.', undefined, false);
+  } catch (err) {
+    throw noAnswer(err);
   }
   if (response.ok) return response;
   let message: string | undefined;
