@@ -23,6 +23,8 @@ const sources = [
   join(web, 'public'),
   join(web, 'index.html'),
   join(web, 'vite.config.ts'),
+  join(web, 'vite'),
+  join(web, 'service-worker'),
   'packages/shared/src',
 ];
 const needsBuild =

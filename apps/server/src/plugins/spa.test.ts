@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 
 const INDEX_HTML = '<!doctype html><title>StudyCircle</title><div id="root"></div>';
 const PAGE_JS = `export const page = ${JSON.stringify('y'.repeat(4000))};`;
+const SW_JS = `self.addEventListener('fetch', () => {}); // ${'z'.repeat(4000)}`;
 /** What the build writes to dist/prerendered/ (apps/web/vite/prerender.mjs), by path. */
 const PRERENDERED = {
   '/': ['index.html', '<!doctype html><div id="root"><h1>Learn. Collaborate.</h1></div>'],
@@ -42,6 +43,10 @@ function servedDist({ prerendered }: { prerendered: boolean }) {
     // What the build's precompress step writes beside a file (apps/web/vite/precompress.mjs).
     writeFileSync(join(ctx.dist, 'assets', 'page-def456.js'), PAGE_JS);
     writeFileSync(join(ctx.dist, 'assets', 'page-def456.js.br'), brotliCompressSync(PAGE_JS));
+    // The service worker and its brotli copy (apps/web/vite/service-worker.mjs, precompress.mjs).
+    writeFileSync(join(ctx.dist, 'sw.js'), SW_JS);
+    writeFileSync(join(ctx.dist, 'sw.js.br'), brotliCompressSync(SW_JS));
+    writeFileSync(join(ctx.dist, 'manifest.webmanifest'), '{"name":"StudyCircle"}');
     ctx.database = await openDatabase({ dataDir: ':memory:' });
     ctx.app = await buildApp({
       config: loadConfig({ LOG_LEVEL: 'silent' }),
@@ -98,6 +103,22 @@ describe('serving the web app', () => {
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toMatch(/no-cache|max-age=0/);
     }
+  });
+
+  it('sends the service worker revalidated on every check, as a script the page CSP lets run', async () => {
+    for (const encoding of ['gzip, deflate, br', 'identity']) {
+      const res = await get('/sw.js', encoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('javascript');
+      // Never kept without asking: a stale copy would keep an old version of the app running.
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : 'br');
+      expect(res.headers['content-security-policy']).toMatch(/worker-src 'self'/);
+      expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    }
+    // The install manifest is read by the browser as the web app manifest it is.
+    const manifest = await get('/manifest.webmanifest', 'identity');
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
   });
 
   it('keeps JSON 404s for unknown API paths and missing files', async () => {

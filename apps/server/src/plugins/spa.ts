@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,7 +10,7 @@ import { errorBody } from './errors.js';
 /**
  * Serves the built web app (apps/web/dist). Hashed files under /assets are cached for a year
  * (their names change with their content); index.html is always revalidated so a deploy shows
- * at once. Any other GET that is not under /api or /socket.io gets index.html, so client routes
+ * at once, and the service worker (/sw.js) is never taken from a cache without asking. Any other GET that is not under /api or /socket.io gets index.html, so client routes
  * load directly; unknown /api paths get a JSON 404. The public pages the build prerendered
  * (prerendered/index.html for /, prerendered/features.html for /features, ...) are sent instead for
  * their exact path: the same page with that route's markup in place, which React hydrates. Other
@@ -46,6 +47,12 @@ export default fp(
         setHeaders(res, filePath) {
           if (filePath.includes('/assets/')) {
             res.header('Cache-Control', 'public, max-age=31536000, immutable');
+          } else if (/^sw\.js(\.br|\.gz)?$/.test(relative(root, filePath))) {
+            // The service worker (decision 0060) names every file of its version: a cached copy
+            // would keep an old version running. Browsers skip the HTTP cache for it by default
+            // (updateViaCache 'imports'), a proxy in between might not. The build's
+            // brotli copy (sw.js.br) is the same file.
+            res.header('Cache-Control', 'no-cache');
           } else {
             res.header('Cache-Control', 'public, max-age=0, must-revalidate');
           }
