@@ -287,7 +287,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(remindersRoutes, { prefix: '/api' });
   await app.register(workspaceRoutes, { prefix: '/api' });
   await app.register(focusRoutes, { prefix: '/api' });
-  await app.register(spaPlugin, { webDist: options.webDist });
+  await app.register(spaPlugin, { webDist: options.webDist ?? config.webDist });
 
   // Every node looks for due reminder mails once a minute once it is ready. Registered after the
   // hook above, so on close it stops (and its run under way ends) before the mailer and the

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       dataDir: './data',
+      webDist: undefined,
       databaseUrl: undefined,
       redisUrl: undefined,
       publicUrl: 'http://localhost:3000',
@@ -25,8 +26,10 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://study.example.com/',
       ICE_SERVERS: '[{"urls":"turn:turn.example.com","username":"u","credential":"p"}]',
       TRUST_PROXY: '1',
+      WEB_DIST: '/srv/studycircle/web',
     });
     expect(config.port).toBe(8080);
+    expect(config.webDist).toBe('/srv/studycircle/web');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://study.example.com');
     expect(config.iceServers).toEqual([

@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  WEB_DIST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -91,6 +92,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The built web app to serve; unset means apps/web/dist (plugins/spa.ts). */
+  webDist: string | undefined;
   /** Unset means embedded PGlite in `dataDir` (or in memory when `dataDir` is `:memory:`). */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -159,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    webDist: e.WEB_DIST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET,
