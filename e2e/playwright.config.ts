@@ -61,6 +61,10 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     channel: undefined,
     trace: 'retain-on-failure',
+    // The app's service worker (decision 0060) answers pages and static files from its cache, and
+    // requests it answers never reach page.route, which many specs use to inject faults. It runs
+    // in the one spec whose subject it is (offline-app.spec.ts, which allows it).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
