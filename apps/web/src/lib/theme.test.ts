@@ -36,4 +36,19 @@ describe('theme resolution', () => {
     expect(applyTheme('dark')).toBe('dark');
     expect(document.documentElement.classList.contains('dark')).toBe(true);
   });
+
+  it("colours the browser's bar for the theme shown (the installed app's title bar)", () => {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    meta.content = '#4f46e5';
+    document.head.append(meta);
+    try {
+      applyTheme('dark');
+      expect(meta.content).toBe('#0f172a');
+      applyTheme('light');
+      expect(meta.content).toBe('#4f46e5');
+    } finally {
+      meta.remove();
+    }
+  });
 });

@@ -40,10 +40,19 @@ function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 }
 
-/** Puts the resolved theme on <html> (the class theme-dark.css keys on). */
+/**
+ * The browser's own bar around the page (a phone's status bar, the installed app's title bar) in
+ * each theme: the brand indigo, or the dark bar's slate. public/theme-init.js sets the same pair.
+ */
+export const THEME_COLORS: Record<ResolvedTheme, string> = { light: '#4f46e5', dark: '#0f172a' };
+
+/** Puts the resolved theme on <html> (the class theme-dark.css keys on) and the browser's bar. */
 export function applyTheme(preference: ThemePreference = readThemePreference()): ResolvedTheme {
   const resolved = resolveTheme(preference, systemPrefersDark());
   document.documentElement.classList.toggle('dark', resolved === 'dark');
+  document
+    .querySelector('meta[name="theme-color"]')
+    ?.setAttribute('content', THEME_COLORS[resolved]);
   return resolved;
 }
 
