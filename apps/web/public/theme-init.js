@@ -1,8 +1,7 @@
 /* global window, document, matchMedia */
-// Applies the saved colour theme (and the browser bar's colour) before the first paint
-// (lib/theme.ts owns the key and keeps it applied afterwards). A classic script in <head>: the
-// CSP allows no inline script, and a module would run only after the page has painted in the
-// light theme.
+// Applies the saved colour theme before the first paint (lib/theme.ts owns the key and keeps it
+// applied afterwards). A classic script in <head>: the CSP allows no inline script, and a module
+// would run only after the page has painted in the light theme.
 (function () {
   var theme = 'system';
   try {
@@ -16,7 +15,4 @@
       !!window.matchMedia &&
       matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', dark);
-  // The browser's bar around the page in the same theme (lib/theme.ts THEME_COLORS).
-  var bar = document.querySelector('meta[name="theme-color"]');
-  if (bar) bar.setAttribute('content', dark ? '#0f172a' : '#4f46e5');
 })();

@@ -42,7 +42,8 @@ function systemPrefersDark(): boolean {
 
 /**
  * The browser's own bar around the page (a phone's status bar, the installed app's title bar) in
- * each theme: the brand indigo, or the dark bar's slate. public/theme-init.js sets the same pair.
+ * each theme: the brand indigo, or the dark bar's slate. index.html gives the same pair for the
+ * system's theme; once the app runs, the theme chosen in Settings decides.
  */
 export const THEME_COLORS: Record<ResolvedTheme, string> = { light: '#4f46e5', dark: '#0f172a' };
 
@@ -50,9 +51,9 @@ export const THEME_COLORS: Record<ResolvedTheme, string> = { light: '#4f46e5', d
 export function applyTheme(preference: ThemePreference = readThemePreference()): ResolvedTheme {
   const resolved = resolveTheme(preference, systemPrefersDark());
   document.documentElement.classList.toggle('dark', resolved === 'dark');
-  document
-    .querySelector('meta[name="theme-color"]')
-    ?.setAttribute('content', THEME_COLORS[resolved]);
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) {
+    meta.setAttribute('content', THEME_COLORS[resolved]);
+  }
   return resolved;
 }
 
