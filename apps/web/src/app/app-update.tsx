@@ -6,11 +6,12 @@ import { Button } from '../ui/button';
 /**
  * Starts the service worker that lets the app open offline, and offers the reload into a new
  * version once one is waiting (docs/decisions/0060-service-worker.md). It does not reload by
- * itself: the student may be in a call or halfway through a sentence. Until they choose, the page
- * keeps working on the version it started with, reloads included. Loaded by the root layout on
- * the app's pages only, so the public pages carry none of it.
+ * itself: the student may be halfway through a sentence. Until they choose, the page keeps working
+ * on the version it started with, reloads included. Part of the signed-in bar's chunk: the app's
+ * pages start the worker, the public pages download none of it, and a call (no bar) is never
+ * interrupted by the offer.
  */
-export default function AppUpdate() {
+export function AppUpdate() {
   useEffect(() => startAppWorker(), []);
   const waiting = useUpdateWaiting();
   if (!waiting) return null;

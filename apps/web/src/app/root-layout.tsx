@@ -27,10 +27,6 @@ const AppNav = lazy(async () => {
   };
 });
 
-// The service worker and the offer to reload into a new version (app-update.tsx): the app's pages
-// only, so a visitor of the public pages downloads none of it.
-const AppUpdate = lazy(() => import('./app-update'));
-
 /** Reserves the bar's height while the signed-in bar loads, so the page does not jump. */
 function BarPlaceholder() {
   return <div aria-hidden="true" className="h-16 border-b border-slate-200 bg-white" />;
@@ -64,11 +60,6 @@ export function RootLayout() {
       </main>
       <ScrollToTop />
       <RouteFocus />
-      {bar !== 'public' && (
-        <Suspense fallback={null}>
-          <AppUpdate />
-        </Suspense>
-      )}
     </div>
   );
 }
