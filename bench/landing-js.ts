@@ -5,16 +5,19 @@ import { REPO_ROOT } from '@studycircle/test-kit';
 import { finish, goal } from './lib/goals.js';
 
 /**
- * The public pages' initial JavaScript, gzipped, against a 100 KB budget on every prerendered
- * page (issue 21): everything the browser fetches to show the page and make it work, as the server
- * sends it (dist/prerendered/<page>.html). That is the boot script, the entry it adds, every chunk
- * the entry imports, and the page's own chunk with every chunk it imports (the entry loads it
- * before hydrating). The landing page's files are listed one by one. A budget: counted from the
- * build, so exceeding it fails the bench in every mode, CI's smoke run included. Run after
- * `npm run build`.
+ * The public pages' JavaScript, gzipped, as the server sends each prerendered page
+ * (dist/prerendered/<page>.html), in two budgets per page. Before the visitor does anything: the
+ * scripts the HTML itself loads (the theme script and the boot script), at most 5 KB, since the
+ * page is whole without the app (docs/decisions/0061). At the first tap, key, focus or scroll, what
+ * the boot script starts: the entry, every chunk the entry imports, and the page's own chunk with
+ * every chunk it imports (the entry loads it before hydrating), at most 100 KB (issue 21). The
+ * landing page's files are listed one by one. Budgets: counted from the build, so exceeding one
+ * fails the bench in every mode, CI's smoke run included. Run after `npm run build`.
  */
 
 const BUDGET_KB = 100;
+/** What a prerendered page loads before the visitor's first interaction. */
+const BEFORE_USE_BUDGET_KB = 5;
 const dist = process.env.WEB_DIST ?? join(REPO_ROOT, 'apps/web/dist');
 const pagesDir = join(dist, 'prerendered');
 if (!existsSync(join(pagesDir, 'index.html'))) {
@@ -46,6 +49,9 @@ function withImports(url: string, seen = new Set<string>()): Set<string> {
 interface Page {
   path: string;
   files: string[];
+  /** The scripts the HTML loads itself, before any interaction. */
+  beforeUseKb: number;
+  /** What the boot script loads at the first interaction. */
   gzipKb: number;
   brotliKb: number;
   styles: string[];
@@ -83,7 +89,10 @@ function measurePage(file: string): Page {
   return {
     path,
     files: unique,
-    gzipKb: unique.reduce((n, url) => n + gzipKb(read(url)), 0),
+    beforeUseKb: [...headScripts, boot].reduce((n, url) => n + gzipKb(read(url)), 0),
+    gzipKb: unique
+      .filter((url) => url !== boot && !headScripts.includes(url))
+      .reduce((n, url) => n + gzipKb(read(url)), 0),
     brotliKb: unique.reduce((n, url) => n + servedBrotliKb(url), 0),
     styles,
   };
@@ -97,12 +106,14 @@ const landing = pages[0]!;
 
 const pad = (s: string, n: number) => s.padEnd(n);
 const kb = (n: number) => `${n.toFixed(1)} KB`.padStart(10);
-console.log('Landing route (/), initial JavaScript as served (boot, entry, page chunk), gzip -9');
+console.log(
+  'Landing route (/), JavaScript as served (theme and boot scripts, then at first use the entry and page chunk), gzip -9',
+);
 for (const url of landing.files) {
   const buf = read(url);
   console.log(`  ${pad(url, 48)} ${kb(buf.length / 1024)} raw ${kb(gzipKb(buf))} gzip`);
 }
-console.log(`  ${pad('total', 48)} ${' '.repeat(14)} ${kb(landing.gzipKb)} gzip`);
+console.log(`  ${pad('at first use', 48)} ${' '.repeat(14)} ${kb(landing.gzipKb)} gzip`);
 // What the server actually sends to browsers that accept brotli: the build's .br copies.
 console.log(
   `  (for reference: ${landing.brotliKb.toFixed(1)} KB with brotli 11, as served to modern browsers)`,
@@ -111,14 +122,23 @@ for (const s of landing.styles) {
   const buf = read(s);
   console.log(`  stylesheet ${pad(s, 37)} ${kb(buf.length / 1024)} raw ${kb(gzipKb(buf))} gzip`);
 }
-console.log('\nEvery prerendered page, initial JavaScript, gzip -9');
+console.log('\nEvery prerendered page, JavaScript before any use / at first use, gzip -9');
 for (const p of pages) {
-  console.log(`  ${pad(p.path, 14)} ${kb(p.gzipKb)} gzip in ${p.files.length} files`);
+  console.log(
+    `  ${pad(p.path, 14)} ${kb(p.beforeUseKb)} / ${kb(p.gzipKb)} gzip in ${p.files.length} files`,
+  );
 }
 // Two decimals: a page at 100.04 KB must not read as "100.0 KB ... MET".
 for (const p of pages) {
   goal({
-    name: `initial JavaScript of ${p.path}, gzip -9`,
+    name: `JavaScript of ${p.path} before any use, gzip -9`,
+    target: `<= ${BEFORE_USE_BUDGET_KB} KB`,
+    actual: `${p.beforeUseKb.toFixed(2)} KB`,
+    met: p.beforeUseKb <= BEFORE_USE_BUDGET_KB,
+    budget: true,
+  });
+  goal({
+    name: `JavaScript of ${p.path} at first use, gzip -9`,
     target: `<= ${BUDGET_KB} KB`,
     actual: `${p.gzipKb.toFixed(2)} KB`,
     met: p.gzipKb <= BUDGET_KB,

@@ -24,7 +24,8 @@ const app = (
 );
 
 // The server sends the public pages prerendered (prerendered/*.html, written by the build from
-// prerender.tsx) for their exact paths, so they paint before any script runs; React adopts that
+// prerender.tsx) for their exact paths, so they paint before any script runs; their boot script
+// loads this entry at the visitor's first sign of use (docs/decisions/0061), and React adopts that
 // markup once the page's chunk is in. Every other path (and any other spelling of these, say with
 // a trailing slash) gets the empty index.html and renders from scratch.
 const prerendered = PRERENDERED_ROUTES.get(window.location.pathname);
@@ -36,16 +37,23 @@ if (prerendered && root.hasChildNodes()) {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page (the page is already on screen, so nothing waits for it).
     .then(() =>
-      startTransition(
-        () =>
-          void hydrateRoot(
-            root,
-            <StrictMode>
-              <App />
-              <Hydrated onHydrated={stopPassingLinks} />
-            </StrictMode>,
-          ),
-      ),
+      startTransition(() => {
+        // From here React sees taps itself; one the boot script kept before (a button tapped while
+        // this entry loaded) is tapped again once the page is adopted.
+        document.documentElement.dataset.hydrating = '';
+        const earlyTap = takeEarlyTap();
+        const onHydrated = () => {
+          stopPassingLinks();
+          if (earlyTap?.isConnected) earlyTap.click();
+        };
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <App />
+            <Hydrated onHydrated={onHydrated} />
+          </StrictMode>,
+        );
+      }),
     );
 } else {
   createRoot(root).render(app);
@@ -73,6 +81,16 @@ function passLinkTapsToTheBrowser(): () => void {
   };
   document.addEventListener('click', onClick, true);
   return () => document.removeEventListener('click', onClick, true);
+}
+
+/**
+ * The button the visitor tapped before the app ran, which the boot script marked (vite/prerender.mjs):
+ * the mark goes before React adopts the page (it is not part of the markup React expects).
+ */
+function takeEarlyTap(): HTMLElement | null {
+  const button = document.querySelector<HTMLElement>('[data-early-tap]');
+  button?.removeAttribute('data-early-tap');
+  return button;
 }
 
 /** Renders nothing; its effect runs once React has committed the hydrated page. */

@@ -20,21 +20,22 @@ if (!index.includes(emptyRoot)) throw new Error('prerender: no empty #root in di
 
 // The page around the markup is the same for every page but for the page's own stylesheets.
 const shell = index
-  // Here the scripts only hydrate what is already on screen, so they start after the first paint
-  // rather than compete with the CSS for the network: a small external script (the CSP allows no
-  // inline one) adds the entry once the browser reports the first contentful paint; the entry
-  // loads the rest itself. A frame callback is not enough: it can run before the content is
-  // painted, and a script fetched before the paint counts as blocking it in Lighthouse's model.
-  // Browsers without paint timing fall back to the frame callback.
+  // Here the scripts only hydrate what is already on screen, and a visitor who only reads never
+  // needs them (decision 0061): a small external script (the CSP allows no inline one) adds the
+  // entry at the visitor's first sign of use (a tap, a key, a focus, a scroll), or at once for a
+  // visitor arriving at a section (#contact); the entry loads the rest itself. A button tapped
+  // before the app runs is marked (data-early-tap) and tapped again once it does (main.tsx); links
+  // need nothing, the browser follows them. Until main.tsx marks <html> data-hydrating, that is:
+  // from then on React sees taps itself.
   .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
   .replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/, (_m, src) => {
     const boot =
-      `(()=>{const go=()=>setTimeout(()=>{const s=document.createElement('script');` +
-      `s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};document.head.append(s)});` +
-      `const P=window.PerformanceObserver;` +
-      `if(!P?.supportedEntryTypes?.includes('paint'))return requestAnimationFrame(go);` +
-      `new P((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length)` +
-      `{o.disconnect();go()}}).observe({type:'paint',buffered:true})})()\n`;
+      `(()=>{const d=document,o={capture:!0,passive:!0};let s;const go=()=>{if(s)return;` +
+      `s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(src)};d.head.append(s)};` +
+      `addEventListener('click',e=>{const b=!d.documentElement.hasAttribute('data-hydrating')&&e.target.closest?.('button');` +
+      `b&&b.setAttribute('data-early-tap','')},!0);` +
+      `for(const t of['pointerdown','keydown','focusin','scroll'])addEventListener(t,go,o);` +
+      `location.hash&&go()})()\n`;
     const name = `assets/boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
     writeFileSync(`${web}dist/${name}`, boot);
     return `<script defer src="/${name}"></script>`;

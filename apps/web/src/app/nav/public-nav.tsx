@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Menu as MenuIcon } from 'lucide-react';
-import { useHydrated } from '../../lib/use-hydrated';
 import { buttonClasses } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { BrandLink } from './brand-link';
@@ -10,7 +9,9 @@ import { useActiveSection } from './use-active-section';
 
 /*
  * The logged-out bar. It is on the landing page's critical path, so it stays small: no Radix and
- * no HTTP client here. The mobile drawer (which needs Radix Dialog) loads when first opened.
+ * no HTTP client here. The mobile drawer (which needs Radix Dialog) loads when first opened. On a
+ * prerendered page the menu button works before React has adopted it: a tap there starts the app
+ * and is tapped again once the page is adopted (main.tsx, docs/decisions/0061).
  */
 const loadDrawer = () => import('./public-nav-drawer');
 const PublicNavDrawer = lazy(loadDrawer);
@@ -30,8 +31,6 @@ export function PublicNav() {
   const active = useActiveSection(onLanding);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
-  // The public pages arrive prerendered; until React adopts them this button has no handler.
-  const hydrated = useHydrated();
 
   // Arriving at /#features from another page: the section renders after this bar, so wait for it.
   useEffect(() => {
@@ -100,9 +99,8 @@ export function PublicNav() {
         </div>
         <button
           type="button"
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-50 md:hidden"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 md:hidden"
           aria-label="Open menu"
-          disabled={!hydrated}
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
           onClick={openDrawer}
