@@ -97,7 +97,18 @@ try {
       const tbt = audits['total-blocking-time']?.displayValue;
       tbtMs.push(audits['total-blocking-time']?.numericValue ?? 0);
       const cls = audits['cumulative-layout-shift']?.displayValue;
-      console.log(`  ${page} run ${i + 1}: FCP ${fcp}, LCP ${lcp}, TBT ${tbt}, CLS ${cls}`);
+      // The scripts the page fetched while Lighthouse watched, as they travelled.
+      const requests =
+        (
+          audits['network-requests']?.details as
+            { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+        )?.items ?? [];
+      const scripts = requests.filter((r) => r.resourceType === 'Script');
+      const scriptKb = scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024;
+      console.log(
+        `  ${page} run ${i + 1}: FCP ${fcp}, LCP ${lcp}, TBT ${tbt}, CLS ${cls}, ` +
+          `${scripts.length} scripts (${scriptKb.toFixed(1)} KB)`,
+      );
     }
     if (runs.length === 0) throw new Error(`every Lighthouse run of ${page} failed`);
     const scores = Object.fromEntries(
