@@ -10,6 +10,7 @@ import { createRedisClient } from './lib/redis.js';
 import { resolveJwtSecret } from './lib/secrets.js';
 import errorsPlugin from './plugins/errors.js';
 import { clientErrorReply, frameworkErrorReply } from './plugins/raw-replies.js';
+import schemasPlugin from './plugins/schemas.js';
 import securityPlugin from './plugins/security.js';
 import spaPlugin from './plugins/spa.js';
 import socketPlugin from './plugins/socket.js';
@@ -98,6 +99,12 @@ export interface AppOptions {
    * day and call `app.focusTimers.sweep()`.
    */
   focus?: { now?: () => number; sweepMs?: number };
+  /**
+   * Also write every reply with JSON.stringify and fail the request when the schema's writing
+   * differs (plugins/schemas.ts): the server tests turn it on, so a reply schema that would drop
+   * or change a field fails the test that sent the request.
+   */
+  checkReplies?: boolean;
 }
 
 export interface ServerTimeouts {
@@ -243,6 +250,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     route.decompress = false;
   });
   await app.register(compress, COMPRESSION);
+  // Before every route: it checks and records each one's schemas as it is added.
+  await app.register(schemasPlugin, {
+    apiDocs: config.apiDocs,
+    checkReplies: options.checkReplies,
+  });
   await app.register(authModule);
   await app.register(socketPlugin);
   // The socket transports, like the routes below, over the services built above.

@@ -97,4 +97,11 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ TURN_URL: 'turn:x', TURN_SECRET: 'short' })).toThrow(/TURN_SECRET/);
   });
+
+  it('serves the OpenAPI document only when API_DOCS asks for it', () => {
+    expect(loadConfig({}).apiDocs).toBe(false);
+    expect(loadConfig({ API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: '0' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS: must be true or false/);
+  });
 });

@@ -86,6 +86,9 @@ const EnvSchema = z.object({
   PASSWORD_HASHING: z
     .enum(['standard', 'fast'], { error: 'must be standard or fast (fast is for tests only)' })
     .default('standard'),
+  API_DOCS: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false'),
 });
 
 export interface Config {
@@ -128,6 +131,11 @@ export interface Config {
   focusShortPhases: boolean;
   /** `fast` (tests only): scrypt at N=2^10 instead of 2^17, so browser tests sign up by the hundred. */
   passwordHashing: 'standard' | 'fast';
+  /**
+   * Development: serve the API's OpenAPI document at `GET /api/openapi.json`
+   * (docs/decisions/0048-schema-first-routes.md). Off by default, so a deployment does not publish it.
+   */
+  apiDocs: boolean;
 }
 
 /** `10.0.0.7`, `10.0.0.0/8` or `fd00::/8`: what Fastify's trustProxy accepts as a proxy list. */
@@ -177,5 +185,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     focusShortPhases: e.FOCUS_SHORT_PHASES === 'true' || e.FOCUS_SHORT_PHASES === '1',
     passwordHashing: e.PASSWORD_HASHING,
+    apiDocs: e.API_DOCS === 'true' || e.API_DOCS === '1',
   };
 }

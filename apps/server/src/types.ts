@@ -58,7 +58,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     io: IoServer;
-    /** preHandler: 401 unless the request carries a valid, current bearer token. */
+    /** A preValidation hook: 401 unless the request carries a valid, current bearer token. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

@@ -276,6 +276,10 @@ export type User = z.infer<typeof UserSchema>;
 export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
+/** `GET` and `PATCH /api/auth/profile`: the signed-in user. */
+export const ProfileResponseSchema = z.object({ user: UserSchema });
+export type ProfileResponse = z.infer<typeof ProfileResponseSchema>;
+
 export const ChangePasswordInputSchema = z
   .object({
     currentPassword: requiredString('Current password is required').min(
@@ -333,6 +337,14 @@ export const DeleteAccountInputSchema = z.object({
     .max(LIMITS.passwordMax, MESSAGES.passwordRequired),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInputSchema>;
+
+/** What deleting an account did: how many owned rooms passed to someone else, how many went. */
+export const DeleteAccountResponseSchema = z.object({
+  ok: z.literal(true),
+  handedOverRooms: z.number().int(),
+  deletedRooms: z.number().int(),
+});
+export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Signed-in devices (docs/product.md §3.8): one session per sign-in, listed in Settings.

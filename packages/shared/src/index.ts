@@ -14,3 +14,4 @@ export * from './reminder-mail.js';
 export * from './workspace.js';
 export * from './watch.js';
 export * from './room-notes.js';
+export * from './http.js';

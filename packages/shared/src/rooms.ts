@@ -413,6 +413,10 @@ export type RoomMember = z.infer<typeof RoomMemberSchema>;
 export const RoomMembersResponseSchema = z.object({ members: z.array(RoomMemberSchema) });
 export type RoomMembersResponse = z.infer<typeof RoomMembersResponseSchema>;
 
+/** `PATCH /api/rooms/:id/members/:userId`: the member with their new role. */
+export const RoomMemberResponseSchema = z.object({ member: RoomMemberSchema });
+export type RoomMemberResponse = z.infer<typeof RoomMemberResponseSchema>;
+
 /**
  * `GET /api/rooms/:id/members/:userId/avatar`: one member's picture (a JPEG data URL or an
  * http(s) link, '' for none), for the call's camera-off tiles and Manage Room's member list. Asked

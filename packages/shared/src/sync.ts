@@ -166,14 +166,14 @@ export type SyncPushInput = z.infer<typeof SyncPushInputSchema>;
  * (`version` is what it got then); ignored: a put on a tombstone, nothing changed.
  */
 export const SYNC_RESULT_STATUSES = ['applied', 'duplicate', 'ignored'] as const;
-export interface SyncPushResult {
-  mutationId: string;
-  status: (typeof SYNC_RESULT_STATUSES)[number];
-  version: number;
-}
-export interface SyncPushResponse {
-  results: SyncPushResult[];
-}
+export const SyncPushResultSchema = z.object({
+  mutationId: z.string(),
+  status: z.enum(SYNC_RESULT_STATUSES),
+  version: z.number().int(),
+});
+export type SyncPushResult = z.infer<typeof SyncPushResultSchema>;
+export const SyncPushResponseSchema = z.object({ results: z.array(SyncPushResultSchema) });
+export type SyncPushResponse = z.infer<typeof SyncPushResponseSchema>;
 
 export const SyncPullQuerySchema = z.object({
   since: z.coerce.number().int().min(0).default(0),
@@ -195,6 +195,26 @@ export type SyncChange =
     }[SyncKind]
   | { kind: SyncKind; id: string; version: number; deleted: true; data: null; updatedAt: string };
 
+/**
+ * One change as a pull carries it. `data` is the record as it was pushed (checked then against
+ * its kind's schema), passed on whole, or null for a tombstone.
+ */
+export const SyncChangeSchema = z.object({
+  kind: z.enum(SYNC_KINDS),
+  id: z.string(),
+  version: z.number().int(),
+  deleted: z.boolean(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  updatedAt: z.string(),
+});
+
+export const SyncPullResponseSchema = z.object({
+  changes: z.array(SyncChangeSchema),
+  /** The version of the last change returned, or `since` when there were none. */
+  cursor: z.number().int(),
+  /** True when more changes wait: pull again from `cursor`. */
+  hasMore: z.boolean(),
+});
 export interface SyncPullResponse {
   changes: SyncChange[];
   /** The version of the last change returned, or `since` when there were none. */
@@ -222,3 +242,11 @@ export const SYNC_MESSAGES = {
 
 /** The `:id` of the files endpoints: the file note's record id. */
 export const SyncFileParamsSchema = z.object({ id: ClientIdSchema });
+
+/** `PUT /api/sync/files/:id` answers 201 with what was stored (the type read from the bytes). */
+export const SyncFileUploadResponseSchema = z.object({
+  id: z.string(),
+  contentType: z.enum(FILE_NOTE_TYPES),
+  size: z.number().int(),
+});
+export type SyncFileUploadResponse = z.infer<typeof SyncFileUploadResponseSchema>;

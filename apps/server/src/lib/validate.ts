@@ -41,18 +41,23 @@ function findBadText(input: unknown): string | undefined {
   return undefined;
 }
 
+/** What checking an input against a schema gave: its parsed value, or the 400 to answer with. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
 /**
- * Parses a request body (or params, query, socket payload) with a shared schema. A failure becomes
- * a 400 carrying the first failing rule's message, which is the sentence the form shows
- * (docs/product.md §16.1).
+ * Checks a request body (or params, query, socket payload) against a shared schema without
+ * throwing. A failure is a 400 carrying the first failing rule's message, which is the sentence
+ * the form shows (docs/product.md §16.1). The routes' validator compiler (plugins/schemas.ts) and
+ * `parseWith` both come here, so a body refused before its handler runs reads exactly as one
+ * refused inside it.
  */
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function check<S extends z.ZodType>(schema: S, input: unknown): Checked<z.output<S>> {
   if (input === undefined || input === null) {
-    throw AppError.badRequest('The request body must be a JSON object.');
+    return { ok: false, error: AppError.badRequest('The request body must be a JSON object.') };
   }
   // PostgreSQL cannot hold U+0000, nor a lone surrogate in jsonb: the query would fail as a 500.
   const bad = findBadText(input);
-  if (bad) throw AppError.badRequest(bad);
+  if (bad) return { ok: false, error: AppError.badRequest(bad) };
   const result = schema.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -62,7 +67,14 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
     } else if (issue?.code === 'invalid_type' && issue.path.length === 0) {
       message = 'The request body must be a JSON object.';
     }
-    throw AppError.badRequest(message);
+    return { ok: false, error: AppError.badRequest(message) };
   }
-  return result.data;
+  return { ok: true, value: result.data };
+}
+
+/** `check`, throwing its 400: for socket payloads and anything parsed inside a handler. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const checked = check(schema, input);
+  if (!checked.ok) throw checked.error;
+  return checked.value;
 }

@@ -119,6 +119,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     passwordCost: TEST_PASSWORD_COST,
     logger: options.logger ?? false,
     rateLimitPrefix: `sc:test:${randomBytes(6).toString('hex')}:`,
+    // Every reply a test receives was also checked against JSON.stringify of the handler's data.
+    checkReplies: true,
     ...options.appOptions,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { authRoutes, bearer } from './auth.routes.js';
 
 /**
- * Accounts: adds `app.authenticate` (a preHandler every signed-in route uses) and the /api/auth
+ * Accounts: adds `app.authenticate` (the preValidation hook every signed-in route uses) and the /api/auth
  * routes, both over the auth service built in app.ts (the socket plugin authenticates handshakes
  * with the same service).
  */

@@ -1,113 +1,223 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AuthResponseSchema,
   ChangePasswordInputSchema,
   DeleteAccountInputSchema,
-  DeviceSessionIdSchema,
+  DeleteAccountResponseSchema,
+  DeviceSessionParamsSchema,
+  DeviceSessionsResponseSchema,
+  ERROR_REPLIES,
   ForgotPasswordInputSchema,
   LoginInputSchema,
+  OkMessageResponseSchema,
+  OkResponseSchema,
+  ProfileResponseSchema,
   RegisterInputSchema,
   ResetPasswordInputSchema,
+  TokenParamsSchema,
   UpdateProfileInputSchema,
+  VerifyEmailResponseSchema,
 } from '@studycircle/shared';
-import { parseWith } from '../../lib/validate.js';
+import { BEARER } from '../../plugins/schemas.js';
 import type { AuthService } from './auth.service.js';
 
-/** The accounts API of ARCHITECTURE.md, under /api/auth. Thin: parse, call the service, reply. */
+/**
+ * The accounts API of ARCHITECTURE.md, under /api/auth. Schema-first (plugins/schemas.ts): each
+ * route declares what it takes and answers; handlers call the service and reply.
+ */
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
   const { users } = app.services;
-  const signedIn = { preHandler: app.authenticate };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Signed in first, so a stranger gets the 401 before any check of what they sent.
+  const signedIn = { preValidation: app.authenticate };
 
-  app.post('/register', async (request, reply) => {
-    const input = parseWith(RegisterInputSchema, request.body);
-    return reply
-      .status(201)
-      .send(await auth.register(input, request.ip, request.headers['user-agent']));
-  });
+  api.post(
+    '/register',
+    {
+      schema: {
+        body: RegisterInputSchema,
+        response: { 201: AuthResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await auth.register(request.body, request.ip, request.headers['user-agent'])),
+  );
 
-  app.post('/login', async (request) => {
-    const input = parseWith(LoginInputSchema, request.body);
-    return auth.login(input, request.ip, request.headers['user-agent']);
-  });
+  api.post(
+    '/login',
+    { schema: { body: LoginInputSchema, response: { 200: AuthResponseSchema, ...ERROR_REPLIES } } },
+    async (request) => auth.login(request.body, request.ip, request.headers['user-agent']),
+  );
 
-  app.get('/profile', signedIn, async (request) => ({
-    user: await users.getProfile(request.user.id),
-  }));
+  api.get(
+    '/profile',
+    {
+      ...signedIn,
+      schema: { security: BEARER, response: { 200: ProfileResponseSchema, ...ERROR_REPLIES } },
+    },
+    async (request) => ({ user: await users.getProfile(request.user.id) }),
+  );
 
-  app.patch('/profile', signedIn, async (request) => {
-    const input = parseWith(UpdateProfileInputSchema, request.body);
-    return { user: await users.updateProfile(request.user.id, input) };
-  });
+  api.patch(
+    '/profile',
+    {
+      ...signedIn,
+      schema: {
+        security: BEARER,
+        body: UpdateProfileInputSchema,
+        response: { 200: ProfileResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({ user: await users.updateProfile(request.user.id, request.body) }),
+  );
 
   // The client ignores logout failures (docs/product.md §3.8), so an already invalid token still
   // gets a 200. Ends this device's session only.
-  app.post('/logout', async (request) => {
-    const token = bearer(request.headers.authorization);
-    const user = await auth.authenticateToken(token).catch(() => undefined);
-    // The service also ends this session's live connections on every node.
-    if (user) await auth.logout(user);
-    return { ok: true };
-  });
+  api.post(
+    '/logout',
+    { schema: { security: BEARER, response: { 200: OkResponseSchema, ...ERROR_REPLIES } } },
+    async (request) => {
+      const token = bearer(request.headers.authorization);
+      const user = await auth.authenticateToken(token).catch(() => undefined);
+      // The service also ends this session's live connections on every node.
+      if (user) await auth.logout(user);
+      return { ok: true as const };
+    },
+  );
 
   // The signed-in devices (docs/product.md §3.8).
-  app.get('/sessions', signedIn, async (request) => auth.listSessions(request.user));
+  api.get(
+    '/sessions',
+    {
+      ...signedIn,
+      schema: {
+        security: BEARER,
+        response: { 200: DeviceSessionsResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => auth.listSessions(request.user),
+  );
 
   // "Sign out of all devices": this one included.
-  app.delete('/sessions', signedIn, async (request) => {
-    await auth.logoutAll(request.user);
-    return { ok: true };
-  });
+  api.delete(
+    '/sessions',
+    {
+      ...signedIn,
+      schema: { security: BEARER, response: { 200: OkResponseSchema, ...ERROR_REPLIES } },
+    },
+    async (request) => {
+      await auth.logoutAll(request.user);
+      return { ok: true as const };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/sessions/:id', signedIn, async (request) => {
-    const id = parseWith(DeviceSessionIdSchema, request.params.id);
-    await auth.endSession(request.user, id);
-    return { ok: true };
-  });
+  api.delete(
+    '/sessions/:id',
+    {
+      ...signedIn,
+      schema: {
+        security: BEARER,
+        params: DeviceSessionParamsSchema,
+        response: { 200: OkResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => {
+      await auth.endSession(request.user, request.params.id);
+      return { ok: true as const };
+    },
+  );
 
-  app.post('/change-password', signedIn, async (request) => {
-    const input = parseWith(ChangePasswordInputSchema, request.body);
-    const result = await auth.changePassword(
-      request.user,
-      input.currentPassword,
-      input.newPassword,
-    );
-    return result;
-  });
+  api.post(
+    '/change-password',
+    {
+      ...signedIn,
+      schema: {
+        security: BEARER,
+        body: ChangePasswordInputSchema,
+        response: { 200: AuthResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) =>
+      auth.changePassword(request.user, request.body.currentPassword, request.body.newPassword),
+  );
 
   // Deleting needs the password again (not just the token); the service also closes the
   // account's open sockets on every node.
-  app.delete('/account', signedIn, async (request) => {
-    const input = parseWith(DeleteAccountInputSchema, request.body);
-    const deleted = await auth.deleteAccount(request.user.id, input.password);
-    return {
-      ok: true,
-      handedOverRooms: deleted.handedOver.length,
-      deletedRooms: deleted.deletedRooms.length,
-    };
-  });
+  api.delete(
+    '/account',
+    {
+      ...signedIn,
+      schema: {
+        security: BEARER,
+        body: DeleteAccountInputSchema,
+        response: { 200: DeleteAccountResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => {
+      const deleted = await auth.deleteAccount(request.user.id, request.body.password);
+      return {
+        ok: true as const,
+        handedOverRooms: deleted.handedOver.length,
+        deletedRooms: deleted.deletedRooms.length,
+      };
+    },
+  );
 
-  app.post('/forgot-password', async (request) => {
-    const input = parseWith(ForgotPasswordInputSchema, request.body);
-    await auth.forgotPassword(input, request.ip);
-    return {
-      ok: true,
-      message: 'If an account exists for that email, a reset link is on its way.',
-    };
-  });
+  api.post(
+    '/forgot-password',
+    {
+      schema: {
+        body: ForgotPasswordInputSchema,
+        response: { 200: OkMessageResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body, request.ip);
+      return {
+        ok: true as const,
+        message: 'If an account exists for that email, a reset link is on its way.',
+      };
+    },
+  );
 
   // Public: the mailed link may be opened in any browser; the token is the proof.
-  app.post<{ Params: { token: string } }>('/verify-email/:token', async (request) =>
-    auth.verifyEmail(request.params.token, request.ip),
+  api.post(
+    '/verify-email/:token',
+    {
+      schema: {
+        params: TokenParamsSchema,
+        response: { 200: VerifyEmailResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => auth.verifyEmail(request.params.token, request.ip),
   );
 
-  app.post('/resend-verification', signedIn, async (request) =>
-    auth.resendVerification(request.user),
+  api.post(
+    '/resend-verification',
+    {
+      ...signedIn,
+      schema: { security: BEARER, response: { 200: VerifyEmailResponseSchema, ...ERROR_REPLIES } },
+    },
+    async (request) => auth.resendVerification(request.user),
   );
 
-  app.post<{ Params: { token: string } }>('/reset-password/:token', async (request) => {
-    const input = parseWith(ResetPasswordInputSchema, request.body);
-    await auth.resetPassword(request.params.token, input.password, request.ip);
-    return { ok: true, message: 'Your password has been reset. You can now sign in.' };
-  });
+  api.post(
+    '/reset-password/:token',
+    {
+      schema: {
+        params: TokenParamsSchema,
+        body: ResetPasswordInputSchema,
+        response: { 200: OkMessageResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.params.token, request.body.password, request.ip);
+      return { ok: true as const, message: 'Your password has been reset. You can now sign in.' };
+    },
+  );
 }
 
 /** The token from an `Authorization: Bearer <token>` header. */

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { RoomMessagesQuerySchema, type RoomMessagesPage } from '@studycircle/shared';
-import { parseWith } from '../../lib/validate.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ERROR_REPLIES,
+  RoomMessagesPageSchema,
+  RoomMessagesQuerySchema,
+  RoomParamsSchema,
+} from '@studycircle/shared';
+import { BEARER } from '../../plugins/schemas.js';
 
 /**
  * `GET /api/rooms/:id/messages` (registered under /api in app.ts): a member's page of the room's
@@ -9,13 +15,18 @@ import { parseWith } from '../../lib/validate.js';
  */
 export async function chatRoutes(app: FastifyInstance) {
   const { chat } = app.services;
-  app.addHook('preHandler', app.authenticate);
+  app.addHook('preValidation', app.authenticate);
 
-  app.get<{ Params: { id: string } }>(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/rooms/:id/messages',
-    async (request): Promise<RoomMessagesPage> => {
-      const query = parseWith(RoomMessagesQuerySchema, request.query ?? {});
-      return chat.history(request.user, request.params.id, query);
+    {
+      schema: {
+        security: BEARER,
+        params: RoomParamsSchema,
+        querystring: RoomMessagesQuerySchema,
+        response: { 200: RoomMessagesPageSchema, ...ERROR_REPLIES },
+      },
     },
+    async (request) => chat.history(request.user, request.params.id, request.query),
   );
 }

@@ -10,6 +10,7 @@ import * as decoding from 'lib0/decoding';
 import { WebSocket, WebSocketServer } from 'ws';
 import {
   ERROR_CODES,
+  ERROR_REPLIES,
   MAX_SOCKETS_PER_USER,
   ROOM_NOTES_CLOSE,
   ROOM_NOTES_LIMITS,
@@ -346,9 +347,18 @@ export default fp(
     });
 
     // A plain request to the path (no upgrade): it speaks websocket only.
-    app.get(ROOM_NOTES_PATH, async () => {
-      throw new AppError(ERROR_CODES.validation, 426, 'Room notes open over a websocket.');
-    });
+    app.get(
+      ROOM_NOTES_PATH,
+      {
+        schema: {
+          description: 'Room notes speak websocket only: a plain request answers 426.',
+          response: { 426: ERROR_REPLIES['4xx'], '5xx': ERROR_REPLIES['5xx'] },
+        },
+      },
+      async () => {
+        throw new AppError(ERROR_CODES.validation, 426, 'Room notes open over a websocket.');
+      },
+    );
 
     roomNotesEvents.on('access-ended', (target) => {
       endAccess(target);

@@ -1,87 +1,188 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ChangeMemberRoleInputSchema,
   CreateRoomInputSchema,
+  ERROR_REPLIES,
   JoinRoomInputSchema,
   ListRoomsQuerySchema,
+  MemberAvatarResponseSchema,
+  OkResponseSchema,
+  RoomKeyParamsSchema,
+  RoomListResponseSchema,
+  RoomMemberParamsSchema,
+  RoomMemberResponseSchema,
+  RoomMembersResponseSchema,
+  RoomParamsSchema,
+  RoomResponseSchema,
   UpdateRoomInputSchema,
-  type MemberAvatarResponse,
-  type RoomListResponse,
-  type RoomResponse,
 } from '@studycircle/shared';
-import { parseWith } from '../../lib/validate.js';
+import { BEARER } from '../../plugins/schemas.js';
 
 /**
- * The rooms API of ARCHITECTURE.md under /api/rooms (registered in app.ts). Thin: every route
- * needs a signed-in user, parses with the shared schema, and leaves the rules to the service.
+ * The rooms API of ARCHITECTURE.md under /api/rooms (registered in app.ts). Thin and schema-first
+ * (plugins/schemas.ts): every route needs a signed-in user, declares what it takes and answers
+ * with the shared schemas, and leaves the rules to the service.
  */
-
-type RoomParams = { Params: { id: string } };
-type MemberParams = { Params: { id: string; userId: string } };
-
 export async function roomsRoutes(app: FastifyInstance) {
   const { rooms } = app.services;
-  app.addHook('preHandler', app.authenticate);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Signed in first, so a stranger gets the 401 before any check of what they sent.
+  app.addHook('preValidation', app.authenticate);
 
-  app.get('/rooms', async (request): Promise<RoomListResponse> => {
-    // A query string always parses to an object, so no "body must be an object" case here.
-    const query = parseWith(ListRoomsQuerySchema, request.query ?? {});
-    return rooms.list(request.user, query);
-  });
+  api.get(
+    '/rooms',
+    {
+      schema: {
+        security: BEARER,
+        querystring: ListRoomsQuerySchema,
+        response: { 200: RoomListResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => rooms.list(request.user, request.query),
+  );
 
-  app.post('/rooms', async (request, reply) => {
-    const input = parseWith(CreateRoomInputSchema, request.body);
-    return reply.status(201).send({ room: await rooms.create(request.user, input) });
-  });
+  api.post(
+    '/rooms',
+    {
+      schema: {
+        security: BEARER,
+        body: CreateRoomInputSchema,
+        response: { 201: RoomResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ room: await rooms.create(request.user, request.body) }),
+  );
 
   // Declared before /rooms/:idOrCode; Fastify prefers the static segment either way.
-  app.post('/rooms/join', async (request): Promise<RoomResponse> => {
-    const { code } = parseWith(JoinRoomInputSchema, request.body);
-    return { room: await rooms.join(request.user, code) };
-  });
+  api.post(
+    '/rooms/join',
+    {
+      schema: {
+        security: BEARER,
+        body: JoinRoomInputSchema,
+        response: { 200: RoomResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({ room: await rooms.join(request.user, request.body.code) }),
+  );
 
-  app.get<{ Params: { idOrCode: string } }>(
+  api.get(
     '/rooms/:idOrCode',
-    async (request): Promise<RoomResponse> => ({
-      room: await rooms.get(request.user, request.params.idOrCode),
+    {
+      schema: {
+        security: BEARER,
+        params: RoomKeyParamsSchema,
+        response: { 200: RoomResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({ room: await rooms.get(request.user, request.params.idOrCode) }),
+  );
+
+  api.patch(
+    '/rooms/:id',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomParamsSchema,
+        body: UpdateRoomInputSchema,
+        response: { 200: RoomResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({
+      room: await rooms.update(request.user, request.params.id, request.body),
     }),
   );
 
-  app.patch<RoomParams>('/rooms/:id', async (request): Promise<RoomResponse> => {
-    const input = parseWith(UpdateRoomInputSchema, request.body);
-    return { room: await rooms.update(request.user, request.params.id, input) };
-  });
+  api.delete(
+    '/rooms/:id',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomParamsSchema,
+        response: { 200: OkResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => {
+      await rooms.remove(request.user, request.params.id);
+      return { ok: true as const };
+    },
+  );
 
-  app.delete<RoomParams>('/rooms/:id', async (request) => {
-    await rooms.remove(request.user, request.params.id);
-    return { ok: true };
-  });
+  api.post(
+    '/rooms/:id/leave',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomParamsSchema,
+        response: { 200: OkResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => {
+      await rooms.leave(request.user, request.params.id);
+      return { ok: true as const };
+    },
+  );
 
-  app.post<RoomParams>('/rooms/:id/leave', async (request) => {
-    await rooms.leave(request.user, request.params.id);
-    return { ok: true };
-  });
+  api.get(
+    '/rooms/:id/members',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomParamsSchema,
+        response: { 200: RoomMembersResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({ members: await rooms.members(request.user, request.params.id) }),
+  );
 
-  app.get<RoomParams>('/rooms/:id/members', async (request) => ({
-    members: await rooms.members(request.user, request.params.id),
-  }));
-
-  app.get<MemberParams>(
+  api.get(
     '/rooms/:id/members/:userId/avatar',
-    async (request): Promise<MemberAvatarResponse> => ({
+    {
+      schema: {
+        security: BEARER,
+        params: RoomMemberParamsSchema,
+        response: { 200: MemberAvatarResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({
       profilePic: await rooms.memberAvatar(request.user, request.params.id, request.params.userId),
     }),
   );
 
-  app.patch<MemberParams>('/rooms/:id/members/:userId', async (request) => {
-    const { role } = parseWith(ChangeMemberRoleInputSchema, request.body);
-    return {
-      member: await rooms.changeRole(request.user, request.params.id, request.params.userId, role),
-    };
-  });
+  api.patch(
+    '/rooms/:id/members/:userId',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomMemberParamsSchema,
+        body: ChangeMemberRoleInputSchema,
+        response: { 200: RoomMemberResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({
+      member: await rooms.changeRole(
+        request.user,
+        request.params.id,
+        request.params.userId,
+        request.body.role,
+      ),
+    }),
+  );
 
-  app.delete<MemberParams>('/rooms/:id/members/:userId', async (request) => {
-    await rooms.removeMember(request.user, request.params.id, request.params.userId);
-    return { ok: true };
-  });
+  api.delete(
+    '/rooms/:id/members/:userId',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomMemberParamsSchema,
+        response: { 200: OkResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => {
+      await rooms.removeMember(request.user, request.params.id, request.params.userId);
+      return { ok: true as const };
+    },
+  );
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ERROR_REPLIES,
+  RoomParamsSchema,
+  RoomPresenceResponseSchema,
   RoomsPresenceQuerySchema,
-  type RoomPresenceResponse,
-  type RoomsPresenceResponse,
+  RoomsPresenceResponseSchema,
 } from '@studycircle/shared';
-import { parseWith } from '../../lib/validate.js';
+import { BEARER } from '../../plugins/schemas.js';
 
 /**
  * Live call presence over HTTP (registered under /api in app.ts), for room cards and the room
@@ -12,18 +15,33 @@ import { parseWith } from '../../lib/validate.js';
  */
 export async function signallingRoutes(app: FastifyInstance) {
   const { live } = app.services;
-  app.addHook('preHandler', app.authenticate);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preValidation', app.authenticate);
 
   // A static segment: Fastify matches it before /rooms/:idOrCode.
-  app.get('/rooms/presence', async (request): Promise<RoomsPresenceResponse> => {
-    const { ids } = parseWith(RoomsPresenceQuerySchema, request.query ?? {});
-    return { presence: await live.presenceForMany(request.user, ids) };
-  });
-
-  app.get<{ Params: { id: string } }>(
-    '/rooms/:id/presence',
-    async (request): Promise<RoomPresenceResponse> => ({
-      presence: await live.presenceFor(request.user, request.params.id),
+  api.get(
+    '/rooms/presence',
+    {
+      schema: {
+        security: BEARER,
+        querystring: RoomsPresenceQuerySchema,
+        response: { 200: RoomsPresenceResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({
+      presence: await live.presenceForMany(request.user, request.query.ids),
     }),
+  );
+
+  api.get(
+    '/rooms/:id/presence',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomParamsSchema,
+        response: { 200: RoomPresenceResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({ presence: await live.presenceFor(request.user, request.params.id) }),
   );
 }

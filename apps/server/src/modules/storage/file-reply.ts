@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { FILE_NOTE_TYPES } from '@studycircle/shared';
 import type { StoredFile } from './file-store.js';
 
@@ -34,6 +35,14 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   );
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The declared 200 of a route that answers with `sendStoredFile`: the bytes, in one of the types. */
+export const STORED_FILE_REPLY = {
+  description: "The file's bytes, with the type decided from them when it was stored.",
+  content: Object.fromEntries(
+    FILE_NOTE_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }]),
+  ),
+};
 
 export function sendStoredFile(reply: FastifyReply, file: StoredFile, fileName: string) {
   const shown = (FILE_NOTE_TYPES as readonly string[]).includes(file.contentType);

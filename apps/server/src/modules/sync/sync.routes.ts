@@ -1,16 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ERROR_CODES,
+  ERROR_REPLIES,
   FILE_NOTE_MAX_BYTES,
   SyncFileParamsSchema,
+  SyncFileUploadResponseSchema,
   SyncPullQuerySchema,
+  SyncPullResponseSchema,
   SyncPushInputSchema,
-  type SyncPullResponse,
-  type SyncPushResponse,
+  SyncPushResponseSchema,
 } from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
-import { parseWith } from '../../lib/validate.js';
-import { sendStoredFile } from '../storage/file-reply.js';
+import { BEARER } from '../../plugins/schemas.js';
+import { sendStoredFile, STORED_FILE_REPLY } from '../storage/file-reply.js';
 import { fileTooLarge } from '../storage/file-types.js';
 
 /**
@@ -23,13 +26,31 @@ export async function syncRoutes(app: FastifyInstance) {
   // Before the body is read: a stranger's upload is refused without buffering it.
   app.addHook('onRequest', app.authenticate);
 
-  app.post('/sync/push', async (request): Promise<SyncPushResponse> => {
-    return sync.push(request.user, parseWith(SyncPushInputSchema, request.body));
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/sync/pull', async (request): Promise<SyncPullResponse> => {
-    return sync.pull(request.user, parseWith(SyncPullQuerySchema, request.query ?? {}));
-  });
+  api.post(
+    '/sync/push',
+    {
+      schema: {
+        security: BEARER,
+        body: SyncPushInputSchema,
+        response: { 200: SyncPushResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => sync.push(request.user, request.body),
+  );
+
+  api.get(
+    '/sync/pull',
+    {
+      schema: {
+        security: BEARER,
+        querystring: SyncPullQuerySchema,
+        response: { 200: SyncPullResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => sync.pull(request.user, request.query),
+  );
 
   await app.register(syncFileRoutes);
 }
@@ -59,17 +80,38 @@ async function syncFileRoutes(app: FastifyInstance) {
     throw err;
   });
 
-  app.put('/sync/files/:id', async (request, reply) => {
-    const { id } = parseWith(SyncFileParamsSchema, request.params);
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const stored = await sync.uploadFile(request.user, id, body);
-    reply.status(201);
-    return stored;
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/sync/files/:id', async (request, reply) => {
-    const { id } = parseWith(SyncFileParamsSchema, request.params);
-    const { file, fileName } = await sync.readFile(request.user, id);
-    return sendStoredFile(reply, file, fileName);
-  });
+  api.put(
+    '/sync/files/:id',
+    {
+      schema: {
+        security: BEARER,
+        params: SyncFileParamsSchema,
+        // The body is the file's bytes, read by the parser above; nothing to check as JSON.
+        description: 'The body is the file itself, as application/octet-stream (at most 256 KB).',
+        response: { 201: SyncFileUploadResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request, reply) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const stored = await sync.uploadFile(request.user, request.params.id, body);
+      return reply.status(201).send(stored);
+    },
+  );
+
+  api.get(
+    '/sync/files/:id',
+    {
+      schema: {
+        security: BEARER,
+        params: SyncFileParamsSchema,
+        response: { 200: STORED_FILE_REPLY, ...ERROR_REPLIES },
+      },
+    },
+    async (request, reply) => {
+      const { file, fileName } = await sync.readFile(request.user, request.params.id);
+      return sendStoredFile(reply, file, fileName);
+    },
+  );
 }

@@ -1,18 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublicConfig } from '@studycircle/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ERROR_REPLIES,
+  HealthResponseSchema,
+  PublicConfigSchema,
+  type PublicConfig,
+} from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
+import { BEARER } from '../../plugins/schemas.js';
 import { bearer } from '../auth/auth.routes.js';
 import { turnCredentials } from './turn.js';
 
 /** Health and public client configuration. */
 export async function systemRoutes(app: FastifyInstance) {
-  app.get('/health', async () => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const health = { schema: { response: { 200: HealthResponseSchema, ...ERROR_REPLIES } } };
+  api.get('/health', health, async () => {
     try {
       await app.deps.database.ping();
     } catch {
       throw new AppError('INTERNAL', 503, 'The database is not answering.');
     }
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
 
   /**
@@ -20,7 +29,11 @@ export async function systemRoutes(app: FastifyInstance) {
    * credentials of its own when TURN_URL and TURN_SECRET are set. A missing or stale token is not
    * an error here: the page still needs its settings.
    */
-  app.get('/config', async (request, reply): Promise<PublicConfig> => {
+  const configRoute = {
+    // The token is optional here: without one the public settings still come back.
+    schema: { security: [{}, ...BEARER], response: { 200: PublicConfigSchema, ...ERROR_REPLIES } },
+  };
+  api.get('/config', configRoute, async (request, reply): Promise<PublicConfig> => {
     const { config } = app.deps;
     const iceServers: PublicConfig['iceServers'] = [...config.iceServers];
     const token = bearer(request.headers.authorization);
