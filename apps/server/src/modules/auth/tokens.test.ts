@@ -1,7 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { signToken, verifyToken } from './tokens.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cachedTokenCount, signToken, VERIFIED_TOKEN_CACHE, verifyToken } from './tokens.js';
 
 const secret = new TextEncoder().encode('tokens-test-secret-0123456789abcdef');
 const otherSecret = new TextEncoder().encode('another-secret-0123456789abcdef-xyz');
@@ -133,5 +133,64 @@ describe('bearer tokens', () => {
     expect(results).toEqual(
       Object.fromEntries(Object.keys(refused).map((name) => [name, { ok: false, expired: false }])),
     );
+  });
+});
+
+describe('the verified-token cache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('never outlives the token: a remembered token is expired at its exp', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = new Date('2026-03-01T10:00:00Z');
+    vi.setSystemTime(start);
+    const cacheSecret = new TextEncoder().encode('cache-expiry-secret-0123456789abcdef');
+    const claims = { userId: 'a'.repeat(24), version: 0, sessionId: 'b'.repeat(24) };
+    const token = await signToken(cacheSecret, claims, 60);
+    expect(await verifyToken(cacheSecret, token)).toMatchObject({ ok: true });
+    expect(cachedTokenCount(cacheSecret)).toBe(1);
+    // Still remembered and valid just before its exp (well inside the cache's own TTL)...
+    vi.setSystemTime(start.getTime() + 59_000);
+    expect(await verifyToken(cacheSecret, token)).toMatchObject({ ok: true });
+    // ...and refused as expired once past it, though the TTL alone would have kept it.
+    vi.setSystemTime(start.getTime() + 61_000);
+    expect(VERIFIED_TOKEN_CACHE.ttlMs).toBeGreaterThan(61_000);
+    expect(await verifyToken(cacheSecret, token)).toEqual({ ok: false, expired: true });
+  });
+
+  it('keys on the whole token: a remembered token with another signature or claim misses', async () => {
+    const cacheSecret = new TextEncoder().encode('cache-keying-secret-0123456789abcdef');
+    const token = await signToken(cacheSecret, {
+      userId: 'c'.repeat(24),
+      version: 2,
+      sessionId: 'd'.repeat(24),
+    });
+    expect(await verifyToken(cacheSecret, token)).toMatchObject({ ok: true });
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`;
+    const raised = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), ver: 3 }),
+    ).toString('base64url');
+    expect(await verifyToken(cacheSecret, `${header}.${payload}.${flipped}`)).toEqual({
+      ok: false,
+      expired: false,
+    });
+    expect(await verifyToken(cacheSecret, `${header}.${raised}.${signature}`)).toEqual({
+      ok: false,
+      expired: false,
+    });
+    expect(await verifyToken(cacheSecret, token)).toMatchObject({ ok: true });
+  });
+
+  it('is bounded: past its size the least recently used tokens are dropped', async () => {
+    const cacheSecret = new TextEncoder().encode('cache-bounds-secret-0123456789abcdef');
+    for (let i = 0; i < VERIFIED_TOKEN_CACHE.size + 50; i++) {
+      const token = await signToken(cacheSecret, {
+        userId: i.toString(16).padStart(24, '0'),
+        version: 0,
+        sessionId: 'e'.repeat(24),
+      });
+      await verifyToken(cacheSecret, token);
+    }
+    expect(cachedTokenCount(cacheSecret)).toBe(VERIFIED_TOKEN_CACHE.size);
   });
 });

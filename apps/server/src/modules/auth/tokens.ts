@@ -8,8 +8,19 @@ import { createSigner, createVerifier, TokenError } from 'fast-jwt';
  *
  * fast-jwt signs and checks them with node:crypto's HMAC, synchronously: jose could only verify
  * through WebCrypto, a job on libuv's thread pool that was a fifth of a profile read's CPU
- * (docs/decisions/0029-request-overhead.md).
+ * (docs/decisions/0029-request-overhead.md). A token that verified is remembered for a while, so
+ * a device's next requests skip the signature and the claims (docs/decisions/0049-request-hot-path.md).
  */
+
+/**
+ * Verified tokens remembered per secret: a device sends the same token on every request. The
+ * cache is fast-jwt's: keyed by a SHA-2 digest of the whole token (a token changed anywhere, its
+ * signature included, misses), each entry dropped at the token's `exp` whatever the TTL, the
+ * least recently used dropped beyond this count. It holds what the signature proves and nothing
+ * else: whether the device session still exists and the token version is current is read from the
+ * database on every request (auth.service.ts), so a signed-out device is refused at once.
+ */
+export const VERIFIED_TOKEN_CACHE = { size: 10_000, ttlMs: 10 * 60 * 1000 } as const;
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 const ALGORITHM = 'HS256';
@@ -28,7 +39,7 @@ const INVALID: TokenResult = { ok: false, expired: false };
 
 interface Jwt {
   sign(payload: Record<string, unknown>): string;
-  verify(token: string): Record<string, unknown>;
+  verify: ((token: string) => Record<string, unknown>) & { cache?: { size: number } };
 }
 
 /** Signer and verifier made once per secret: each imports the secret as a node:crypto key. */
@@ -48,12 +59,18 @@ function jwtFor(secret: Uint8Array): Jwt {
         // a token without one would pass. A token without `exp` would be valid forever.
         requiredClaims: ['iss', 'exp', 'sub'],
         // No crit extension is understood (the default), so any token listing one is refused.
-        // No cache: each check costs one HMAC, about what the cache's own hash of the token does.
+        cache: VERIFIED_TOKEN_CACHE.size,
+        cacheTTL: VERIFIED_TOKEN_CACHE.ttlMs,
       }),
     };
     jwts.set(secret, jwt);
   }
   return jwt;
+}
+
+/** How many verified tokens are remembered for this secret (tests). */
+export function cachedTokenCount(secret: Uint8Array): number {
+  return jwtFor(secret).verify.cache?.size ?? 0;
 }
 
 export async function signToken(
