@@ -130,13 +130,32 @@ const membershipJoin = (userId: string | Placeholder) =>
   and(eq(roomMembers.roomId, rooms.id), eq(roomMembers.userId, userId));
 
 export function createRoomsRepository(db: Db) {
-  async function findOne(where: SQL, userId: string): Promise<RoomWithMembership | undefined> {
-    const [row] = await db
+  /**
+   * A room by one of its keys with the caller's membership: the read behind nearly every room
+   * request (each membership check) and socket join. Built once and prepared under a name, so
+   * neither Drizzle builds it nor PostgreSQL parses it per request. Each key is unique (primary
+   * key, code, slug), so the generic plan PostgreSQL may settle on is one index probe whatever
+   * the value (docs/decisions/0049-request-hot-path.md).
+   */
+  const findByKey = (key: typeof rooms.id | typeof rooms.code | typeof rooms.slug, name: string) =>
+    db
       .select(withMembership)
       .from(rooms)
-      .leftJoin(roomMembers, membershipJoin(userId))
-      .where(where)
-      .limit(1);
+      .leftJoin(roomMembers, membershipJoin(sql.placeholder('userId')))
+      .where(eq(key, sql.placeholder('key')))
+      .limit(1)
+      .prepare(name);
+  const findStatements = {
+    id: findByKey(rooms.id, 'rooms_find_by_id'),
+    code: findByKey(rooms.code, 'rooms_find_by_code'),
+    slug: findByKey(rooms.slug, 'rooms_find_by_slug'),
+  };
+  async function findOne(
+    by: keyof typeof findStatements,
+    key: string,
+    userId: string,
+  ): Promise<RoomWithMembership | undefined> {
+    const [row] = await findStatements[by].execute({ key, userId });
     return row;
   }
 
@@ -208,9 +227,9 @@ export function createRoomsRepository(db: Db) {
       });
     },
 
-    findById: (id: string, userId: string) => findOne(eq(rooms.id, id), userId),
-    findByCode: (code: string, userId: string) => findOne(eq(rooms.code, code), userId),
-    findBySlug: (slug: string, userId: string) => findOne(eq(rooms.slug, slug), userId),
+    findById: (id: string, userId: string) => findOne('id', id, userId),
+    findByCode: (code: string, userId: string) => findOne('code', code, userId),
+    findBySlug: (slug: string, userId: string) => findOne('slug', slug, userId),
 
     /**
      * One page of rooms, newest first, plus a `cursorKey` per row (created_at as text keeps its
