@@ -32,6 +32,23 @@ export type ProfileColumns = Partial<
   >
 >;
 
+/** The columns of a user the API shows (`toPublicUser` in users.service.ts). */
+const profileColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  location: users.location,
+  bio: users.bio,
+  profilePic: users.profilePic,
+  university: users.university,
+  major: users.major,
+  yearOfStudy: users.yearOfStudy,
+  createdAt: users.createdAt,
+  emailVerifiedAt: users.emailVerifiedAt,
+};
+export type ProfileRow = Pick<UserRow, keyof typeof profileColumns>;
+
 /** Columns needed to authenticate a request: kept small because it runs on every call. */
 const authColumns = {
   id: users.id,
@@ -61,6 +78,12 @@ export function createUsersRepository(db: Db) {
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('users_find_by_id');
+  // The profile read: only what the API shows of a user (no hash, no token version).
+  const findProfileStatement = db
+    .select(profileColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_find_profile');
 
   return {
     async insert(row: NewUserRow): Promise<UserRow> {
@@ -70,6 +93,12 @@ export function createUsersRepository(db: Db) {
 
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await findByIdStatement.execute({ id });
+      return row;
+    },
+
+    /** What the API shows of the user (`toPublicUser`), nothing else. */
+    async findProfile(id: string): Promise<ProfileRow | undefined> {
+      const [row] = await findProfileStatement.execute({ id });
       return row;
     },
 

@@ -4,7 +4,12 @@ import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../lib/events.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { assertDecodableAvatar } from './avatar.js';
-import { createUsersRepository, type DeletedAccount, type UserRow } from './users.repository.js';
+import {
+  createUsersRepository,
+  type DeletedAccount,
+  type ProfileRow,
+  type UserRow,
+} from './users.repository.js';
 
 /**
  * Users: profiles (what the API shows of a user, the fields a user may change), the account
@@ -14,7 +19,7 @@ import { createUsersRepository, type DeletedAccount, type UserRow } from './user
  */
 
 /** The public shape of a user (ARCHITECTURE.md): `id` and `_id` carry the same value. */
-export function toPublicUser(row: UserRow): User {
+export function toPublicUser(row: ProfileRow): User {
   return {
     id: row.id,
     _id: row.id,
@@ -93,7 +98,7 @@ export function createUsersService({ db, events }: UsersServiceDeps) {
     },
 
     async getProfile(userId: string): Promise<User> {
-      const row = await repo.findById(userId);
+      const row = await repo.findProfile(userId);
       if (!row) throw AppError.notFound('Profile not found');
       return toPublicUser(row);
     },
