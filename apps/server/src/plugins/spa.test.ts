@@ -127,6 +127,10 @@ describe('serving the web app', () => {
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
     const asset = await served.app.inject({ url: '/assets/missing.js' });
     expect(asset.statusCode).toBe(404);
+    // Without API_DOCS (the default) the OpenAPI document is one of them (plugins/schemas.ts).
+    const docs = await served.app.inject({ url: '/api/openapi.json' });
+    expect(docs.statusCode).toBe(404);
+    expect(docs.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
