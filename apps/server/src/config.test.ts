@@ -104,4 +104,68 @@ describe('loadConfig', () => {
     expect(loadConfig({ API_DOCS: '0' }).apiDocs).toBe(false);
     expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS: must be true or false/);
   });
+
+  it('starts its own Janus by default, uses JANUS_URL instances when set, and none with off', () => {
+    expect(loadConfig({ PATH: '/usr/bin:/bin' }).janus).toEqual({
+      mode: 'embedded',
+      searchPath: '/usr/bin:/bin',
+      rtpPorts: { min: 20000, max: 20999 },
+    });
+    expect(
+      loadConfig({ JANUS_RTP_PORTS: '40000-40199', JANUS_ICE_ENFORCE_LIST: 'veth-sc0,10.0.0.' })
+        .janus,
+    ).toMatchObject({ rtpPorts: { min: 40000, max: 40199 }, iceEnforceList: 'veth-sc0,10.0.0.' });
+    expect(
+      loadConfig({
+        JANUS_URL: 'ws://10.0.0.5:8188, wss://janus-2.example.com/janus',
+        JANUS_API_SECRET: 'api',
+        JANUS_ADMIN_KEY: 'key',
+      }).janus,
+    ).toEqual({
+      mode: 'external',
+      urls: ['ws://10.0.0.5:8188', 'wss://janus-2.example.com/janus'],
+      apiSecret: 'api',
+      adminKey: 'key',
+    });
+    expect(loadConfig({ JANUS_URL: 'off', PATH: '/usr/bin' }).janus).toEqual({ mode: 'off' });
+  });
+
+  it('stops at a bad Janus setting, naming it', () => {
+    for (const bad of [
+      'http://janus:8088',
+      'janus:8188',
+      'ws://',
+      'off,ws://a:1',
+      'ws://a:1,ws://a:1',
+    ]) {
+      expect(() => loadConfig({ JANUS_URL: bad })).toThrow(/JANUS_URL/);
+    }
+    for (const bad of ['20000', '20000-20005', '80-2000', '60000-70000', 'a-b']) {
+      expect(() => loadConfig({ JANUS_RTP_PORTS: bad })).toThrow(/JANUS_RTP_PORTS/);
+    }
+    for (const bad of ['eth0; rm -rf', 'a,,b', 'x"y']) {
+      expect(() => loadConfig({ JANUS_ICE_ENFORCE_LIST: bad })).toThrow(/JANUS_ICE_ENFORCE_LIST/);
+    }
+  });
+
+  it('reads the call sizes: mesh up to CALL_MESH_MAX, at most CALL_LIMIT through Janus', () => {
+    expect(loadConfig({}).calls).toEqual({ meshMax: 4, limit: 50 });
+    expect(loadConfig({ CALL_MESH_MAX: '2', CALL_LIMIT: '500' }).calls).toEqual({
+      meshMax: 2,
+      limit: 500,
+    });
+    for (const bad of ['1', '9', 'three', '2.5']) {
+      expect(() => loadConfig({ CALL_MESH_MAX: bad })).toThrow(
+        /CALL_MESH_MAX: must be a whole number from 2 to 8/,
+      );
+    }
+    for (const bad of ['1', '501', 'fifty']) {
+      expect(() => loadConfig({ CALL_LIMIT: bad })).toThrow(
+        /CALL_LIMIT: must be a whole number from 2 to 500/,
+      );
+    }
+    expect(() => loadConfig({ CALL_MESH_MAX: '6', CALL_LIMIT: '5' })).toThrow(
+      /CALL_LIMIT: must be at least CALL_MESH_MAX \(6\)/,
+    );
+  });
 });

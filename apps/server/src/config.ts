@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { CALL_LIMIT as MESH_CALL_LIMIT, ROOM_LIMITS } from '@studycircle/shared';
 
 /**
  * Every environment variable the server reads, parsed in one place. A bad value stops start-up
@@ -16,7 +17,26 @@ const IceServersSchema = z.array(
   }),
 );
 
+const JANUS_URL_RULE = 'must be ws:// or wss:// URLs, comma-separated, or off';
+
+function isWebsocketUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return (url.protocol === 'ws:' || url.protocol === 'wss:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Provisional: a call of up to this many stays peer to peer, a larger one goes through Janus. The
+ * measured default is the SFU integration's to set (docs/decisions/0051-janus-as-a-part-of-the-server.md).
+ */
+const DEFAULT_CALL_MESH_MAX = 4;
+
 const EnvSchema = z.object({
+  /** Read only to find a `janus` executable for the embedded SFU. */
+  PATH: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -81,6 +101,60 @@ const EnvSchema = z.object({
       'must be a number above 0 (1 is the default; limits cannot be switched off)',
     )
     .transform(Number),
+  JANUS_URL: z
+    .string()
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((u) => u.trim())
+        .filter((u) => u !== ''),
+    )
+    .pipe(
+      z.union([
+        z.tuple([z.literal('off')]),
+        z
+          .array(z.string().refine(isWebsocketUrl, JANUS_URL_RULE))
+          .min(1, JANUS_URL_RULE)
+          .refine((urls) => new Set(urls).size === urls.length, 'names a Janus twice'),
+      ]),
+    )
+    .optional(),
+  JANUS_API_SECRET: z.string().optional(),
+  JANUS_ADMIN_KEY: z.string().optional(),
+  JANUS_RTP_PORTS: z
+    .string()
+    .default('20000-20999')
+    .transform((raw, ctx) => {
+      const match = /^(\d+)-(\d+)$/.exec(raw.trim());
+      const [min, max] = [Number(match?.[1]), Number(match?.[2])];
+      if (!match || min < 1024 || max > 65535 || max - min < 9) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a UDP port range like 20000-20999 (at least 10 ports, from 1024)',
+        });
+        return z.NEVER;
+      }
+      return { min, max };
+    }),
+  JANUS_ICE_ENFORCE_LIST: z
+    .string()
+    .regex(
+      /^[\w.:-]+(,[\w.:-]+)*$/,
+      'must be interface names or address prefixes, comma-separated (e.g. eth0 or 10.0.0.)',
+    )
+    .optional(),
+  CALL_MESH_MAX: z.coerce
+    .number({ error: `must be a whole number from 2 to ${MESH_CALL_LIMIT}` })
+    .int(`must be a whole number from 2 to ${MESH_CALL_LIMIT}`)
+    .min(2, `must be a whole number from 2 to ${MESH_CALL_LIMIT}`)
+    .max(MESH_CALL_LIMIT, `must be a whole number from 2 to ${MESH_CALL_LIMIT}`)
+    .default(DEFAULT_CALL_MESH_MAX),
+  CALL_LIMIT: z.coerce
+    .number({ error: `must be a whole number from 2 to ${ROOM_LIMITS.maxMembersMax}` })
+    .int(`must be a whole number from 2 to ${ROOM_LIMITS.maxMembersMax}`)
+    .min(2, `must be a whole number from 2 to ${ROOM_LIMITS.maxMembersMax}`)
+    .max(ROOM_LIMITS.maxMembersMax, `must be a whole number from 2 to ${ROOM_LIMITS.maxMembersMax}`)
+    .default(50),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FOCUS_SHORT_PHASES: z.enum(['true', 'false', '1', '0']).default('false'),
   PASSWORD_HASHING: z
@@ -123,6 +197,29 @@ export interface Config {
    * socket limits (docs/decisions/0016-socket-limits.md).
    */
   rateLimitFactor: number;
+  /**
+   * Janus, the SFU for calls past `calls.meshMax` (docs/decisions/0051-janus-as-a-part-of-the-server.md):
+   * - `external`: JANUS_URL's instances (each room's call on one, by rendezvous hashing);
+   * - `embedded` (JANUS_URL unset): a Janus the server starts on loopback when a `janus`
+   *   executable is on `searchPath`; without one, calls stay mesh;
+   * - `off` (JANUS_URL=off): calls stay mesh.
+   */
+  janus:
+    | { mode: 'off' }
+    | { mode: 'external'; urls: string[]; apiSecret?: string; adminKey?: string }
+    | {
+        mode: 'embedded';
+        /** Where to look for the `janus` executable (PATH). */
+        searchPath: string | undefined;
+        rtpPorts: { min: number; max: number };
+        iceEnforceList?: string;
+      };
+  calls: {
+    /** A call of up to this many stays peer to peer (at most the mesh limit, 8). */
+    meshMax: number;
+    /** The most a call holds through Janus (at most a room's largest size, 500). */
+    limit: number;
+  };
   logLevel: string;
   /**
    * Tests only: focus phases may last seconds instead of whole minutes, so a browser test sees a
@@ -166,6 +263,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  TURN_URL and TURN_SECRET: set both (a coturn server and its shared secret) or neither',
     );
   }
+  if (e.CALL_LIMIT < e.CALL_MESH_MAX) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CALL_LIMIT: must be at least CALL_MESH_MAX (${e.CALL_MESH_MAX})`,
+    );
+  }
+  const janusUrls = e.JANUS_URL;
+  const janus: Config['janus'] =
+    janusUrls?.[0] === 'off'
+      ? { mode: 'off' }
+      : janusUrls
+        ? {
+            mode: 'external',
+            urls: janusUrls,
+            ...(e.JANUS_API_SECRET ? { apiSecret: e.JANUS_API_SECRET } : {}),
+            ...(e.JANUS_ADMIN_KEY ? { adminKey: e.JANUS_ADMIN_KEY } : {}),
+          }
+        : {
+            mode: 'embedded',
+            searchPath: e.PATH,
+            rtpPorts: e.JANUS_RTP_PORTS,
+            ...(e.JANUS_ICE_ENFORCE_LIST ? { iceEnforceList: e.JANUS_ICE_ENFORCE_LIST } : {}),
+          };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -182,6 +301,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     turn: e.TURN_URL && e.TURN_SECRET ? { urls: e.TURN_URL, secret: e.TURN_SECRET } : undefined,
     trustProxy: e.TRUST_PROXY,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    janus,
+    calls: { meshMax: e.CALL_MESH_MAX, limit: e.CALL_LIMIT },
     logLevel: e.LOG_LEVEL,
     focusShortPhases: e.FOCUS_SHORT_PHASES === 'true' || e.FOCUS_SHORT_PHASES === '1',
     passwordHashing: e.PASSWORD_HASHING,
