@@ -316,6 +316,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // down), and stops them before the database closes.
   app.addHook('onReady', async () => focusTimers.start());
   app.addHook('onClose', async () => focusTimers.stop());
+  // Janus (decision 0051) is connected to, or started, without holding up the start.
+  app.addHook('onReady', async () => app.services.sfu.start());
+  app.addHook('onClose', async () => app.services.sfu.stop());
 
   return app;
 }

@@ -33,6 +33,7 @@ import {
   type RoomNotesService,
 } from './modules/room-notes/room-notes.service.js';
 import { createLiveService, type LiveService } from './modules/signalling/live.service.js';
+import { createSfuService, type SfuService } from './modules/sfu/sfu.service.js';
 import { createFileStore, type FileStore } from './modules/storage/file-store.js';
 import {
   createSyncService,
@@ -89,6 +90,7 @@ import {
  *   focus                      rooms          FocusEvents   RoomEvents: a leaver leaves the
  *                                                           room's focus session (reads synced
  *                                                           tasks itself for the streak)
+ *   sfu                        -              SfuEvents     -   (Janus; nothing calls it yet)
  *
  * The transports sit on top: routes and socket handlers call services, never the reverse.
  */
@@ -123,6 +125,8 @@ export interface Services {
   focus: FocusService;
   /** The focus timer's changes, for its socket transport (focus.socket.ts) and timers. */
   focusEvents: EventSubscriber<FocusEvents>;
+  /** Janus for large calls (decision 0051); app.ts starts and stops it with the server. */
+  sfu: SfuService;
 }
 
 /** What tests may replace when building the services. */
@@ -226,6 +230,8 @@ export function createServices(
     minMinutes: config.focusShortPhases ? FOCUS_LIMITS.testMinMinutes : FOCUS_LIMITS.minMinutes,
   });
 
+  const sfu = createSfuService({ config, log, serverSecret: jwtSecret });
+
   return {
     users,
     auth,
@@ -245,5 +251,6 @@ export function createServices(
     roomNotesEvents,
     focus,
     focusEvents,
+    sfu,
   };
 }

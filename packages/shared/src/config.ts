@@ -10,5 +10,17 @@ export const PublicConfigSchema = z.object({
     }),
   ),
   contactEmail: z.string(),
+  /**
+   * How large a call may grow now (docs/product.md §7.10): up to `meshMax` people a call is peer to
+   * peer; past it, and up to `limit`, it goes through the server's SFU when `sfu` is true. Without
+   * an SFU, `limit` is the peer-to-peer limit (CALL_LIMIT).
+   */
+  calls: z
+    .object({
+      sfu: z.boolean(),
+      meshMax: z.number().int().positive(),
+      limit: z.number().int().positive(),
+    })
+    .optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  CALL_LIMIT,
   ERROR_REPLIES,
   HealthResponseSchema,
   PublicConfigSchema,
@@ -45,6 +46,12 @@ export async function systemRoutes(app: FastifyInstance) {
         void reply.header('cache-control', 'private, no-store');
       }
     }
-    return { iceServers, contactEmail: config.contactEmail };
+    // Whether a call can grow past the mesh through Janus right now (decision 0051).
+    const sfu = app.services.sfu.available();
+    return {
+      iceServers,
+      contactEmail: config.contactEmail,
+      calls: { sfu, meshMax: config.calls.meshMax, limit: sfu ? config.calls.limit : CALL_LIMIT },
+    };
   });
 }

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PublicConfigSchema } from '@studycircle/shared';
+import { CALL_LIMIT, PublicConfigSchema } from '@studycircle/shared';
+import { freePort } from '@studycircle/test-kit';
 import { http, startTestApp, type TestApp } from '../../test/app.js';
 import { newUser } from '../../test/live.js';
 import { TURN_CREDENTIAL_TTL_S } from './turn.js';
@@ -48,5 +49,39 @@ describe('GET /api/config with a TURN server', () => {
         false,
       );
     }
+  });
+});
+
+describe('GET /api/config without a Janus that answers', () => {
+  let off: TestApp;
+  let unreachable: TestApp;
+  beforeAll(async () => {
+    off = await startTestApp({ env: { JANUS_URL: 'off', CALL_MESH_MAX: '3' } });
+    // A JANUS_URL nothing listens on: the server starts all the same and keeps trying.
+    const port = await freePort();
+    unreachable = await startTestApp({ env: { JANUS_URL: `ws://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await off?.close();
+    await unreachable?.close();
+  });
+
+  it('says calls stay peer to peer, up to the mesh limit', async () => {
+    for (const [t, meshMax] of [
+      [off, 3],
+      [unreachable, 4],
+    ] as const) {
+      const res = await http(t.baseUrl, 'GET', '/api/config');
+      expect(res.status).toBe(200);
+      expect(PublicConfigSchema.parse(res.body).calls).toEqual({
+        sfu: false,
+        meshMax,
+        limit: CALL_LIMIT,
+      });
+    }
+    expect(unreachable.app.services.sfu.status()).toEqual({
+      mode: 'external',
+      instances: [{ id: expect.stringMatching(/^ws:\/\/127\.0\.0\.1:\d+$/), healthy: false }],
+    });
   });
 });
