@@ -34,6 +34,15 @@ export {
   type StartedServer,
 } from './real-server.js';
 export {
+  createMediaNamespace,
+  MEDIA_ADDRESS,
+  MEDIA_INTERFACE,
+  mediaNamespaceSupport,
+  onPath,
+  removeMediaNamespace,
+  type MediaNamespace,
+} from './netns.js';
+export {
   decodeQuotedPrintable,
   startSmtpCapture,
   type CapturedMail,
