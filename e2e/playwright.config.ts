@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mediaNamespaceSupport, onPath } from '@studycircle/test-kit';
 import { fakeCameraFile } from './fake-camera';
 
 /**
@@ -34,6 +35,15 @@ if (scope !== 'all' && scope !== 'server') {
 }
 const inScope = (specs: string[]) =>
   scope === 'server' ? specs.filter((spec) => SERVER_SPECS.includes(spec)) : specs;
+
+/**
+ * Media through Janus, in a network namespace (decision 0052): its own project, which exists only
+ * where Janus is installed and the namespace can be built (root and iproute2; CI has both), and
+ * only in the first pass (the database plays no part). It launches its own Chromium inside the
+ * namespace, one test at a time.
+ */
+const SFU_MEDIA_SPECS = ['sfu-media.spec.ts'];
+const sfuMedia = scope === 'all' && onPath('janus') !== undefined && mediaNamespaceSupport().ok;
 
 /**
  * Browser tests in Debian's Chromium (never a downloaded browser). Fake camera and microphone
@@ -83,9 +93,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'calls', testMatch: inScope(CALL_SPECS), workers: 1 },
+    ...(sfuMedia ? [{ name: 'sfu-media', testMatch: SFU_MEDIA_SPECS, workers: 1 }] : []),
     {
       name: 'pages',
-      testIgnore: CALL_SPECS,
+      testIgnore: [...CALL_SPECS, ...SFU_MEDIA_SPECS],
       ...(scope === 'server' ? { testMatch: inScope(SERVER_SPECS) } : {}),
     },
   ],
