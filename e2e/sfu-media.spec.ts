@@ -16,7 +16,9 @@ import {
  * (apps/server/src/test/sfu-media-harness.ts) and the browser; nothing can leave it. One page
  * publishes its fake camera with simulcast (two layers) and trickled candidates; a second page
  * subscribes through the server-side client and decodes the frames; switching the substream
- * changes the size it receives, and an ICE restart keeps them coming. The `sfu-media` project runs
+ * changes the size it receives. A third page publishes one smaller layer: the viewer hears of it,
+ * adds its video to the same connection (update), then points its first m-line at it (switch);
+ * an ICE restart keeps the frames coming. The `sfu-media` project runs
  * this only where Janus is installed and the namespace can be built (playwright.config.ts).
  */
 
@@ -76,19 +78,25 @@ function installClient(): void {
       chain = chain.then(() => rpc({ op: 'trickle', key, role, candidate }).then(() => undefined));
     };
   };
+  type Line = { mid: string; type: string; feed_id?: number };
   const state = {
+    key: '',
     pc: undefined as RTCPeerConnection | undefined,
-    video: undefined as HTMLVideoElement | undefined,
-    frames: 0,
-    videoMid: undefined as string | undefined,
+    /** One <video> per subscription m-line, and the frames it has shown. */
+    videos: new Map<string, { el: HTMLVideoElement; frames: number }>(),
+    lines: [] as Line[],
   };
   const api = {
-    /** Joins, then publishes camera (two simulcast layers) and microphone. */
-    async publish(room: string, key: string) {
+    /**
+     * Joins, then publishes microphone and camera: 640x360 in two simulcast layers, or one
+     * layer at `width`x`height`.
+     */
+    async publish(room: string, key: string, single?: { width: number; height: number }) {
+      state.key = key;
       const joined = await rpc<{ feedId: number }>({ op: 'join', key, room, display: key });
       const stream = await navigator.mediaDevices.getUserMedia({
         audio: true,
-        video: { width: 640, height: 360, frameRate: 15 },
+        video: { ...(single ?? { width: 640, height: 360 }), frameRate: 15 },
       });
       const pc = new RTCPeerConnection();
       state.pc = pc;
@@ -97,17 +105,21 @@ function installClient(): void {
       // Lowest layer first, and Janus told so (rid_order): substream 0 is then 320x180.
       pc.addTransceiver(stream.getVideoTracks()[0]!, {
         direction: 'sendonly',
-        sendEncodings: [
-          { rid: 'l', scaleResolutionDownBy: 2, maxBitrate: 150_000 },
-          { rid: 'h', maxBitrate: 600_000 },
-        ],
+        ...(single
+          ? {}
+          : {
+              sendEncodings: [
+                { rid: 'l', scaleResolutionDownBy: 2, maxBitrate: 150_000 },
+                { rid: 'h', maxBitrate: 600_000 },
+              ],
+            }),
       });
       const offer = await pc.createOffer();
       await pc.setLocalDescription(offer);
       const { answer } = await rpc<{ answer: RTCSessionDescriptionInit }>({
         op: 'publish',
         key,
-        offer: { type: offer.type, sdp: offer.sdp, rid_order: 'lmh' },
+        offer: { type: offer.type, sdp: offer.sdp, ...(single ? {} : { rid_order: 'lmh' }) },
       });
       await pc.setRemoteDescription(answer);
       return joined.feedId;
@@ -129,59 +141,89 @@ function installClient(): void {
     },
     /** Joins (without publishing) and subscribes to every stream of `feed`. */
     async view(room: string, key: string, feed: number) {
+      state.key = key;
       await rpc({ op: 'join', key, room, display: key });
       const pc = new RTCPeerConnection();
       state.pc = pc;
       trickle(pc, key, 'subscriber');
-      const video = document.createElement('video');
-      video.muted = true;
-      video.autoplay = true;
-      document.body.append(video);
-      state.video = video;
-      const count = () => {
-        state.frames += 1;
-        video.requestVideoFrameCallback(count);
-      };
-      video.requestVideoFrameCallback(count);
       pc.ontrack = (e) => {
-        if (e.track.kind === 'video') video.srcObject = new MediaStream([e.track]);
+        const mid = e.transceiver.mid;
+        if (e.track.kind !== 'video' || mid === null) return;
+        const el = document.createElement('video');
+        el.muted = true;
+        el.autoplay = true;
+        el.srcObject = new MediaStream([e.track]);
+        document.body.append(el);
+        const video = { el, frames: 0 };
+        state.videos.set(mid, video);
+        const count = () => {
+          video.frames += 1;
+          el.requestVideoFrameCallback(count);
+        };
+        el.requestVideoFrameCallback(count);
       };
-      const { offer, streams } = await rpc<{
-        offer: RTCSessionDescriptionInit;
-        streams: { mid: string; type: string }[];
-      }>({ op: 'subscribe', key, streams: [{ feed }] });
-      state.videoMid = streams.find((s) => s.type === 'video')?.mid;
-      await api.answer(key, offer);
+      const { offer, streams } = await rpc<{ offer: RTCSessionDescriptionInit; streams: Line[] }>({
+        op: 'subscribe',
+        key,
+        streams: [{ feed }],
+      });
+      state.lines = streams;
+      await api.answer(offer);
       return streams;
     },
-    async answer(key: string, offer: RTCSessionDescriptionInit) {
+    /** Adds one stream to the subscription (a renegotiation Janus offers). */
+    async add(feed: number, mid: string) {
+      const { offer, streams } = await rpc<{ offer?: RTCSessionDescriptionInit; streams: Line[] }>({
+        op: 'subscribe',
+        key: state.key,
+        streams: [{ feed, mid }],
+      });
+      state.lines = streams;
+      if (offer) await api.answer(offer);
+      return streams;
+    },
+    /** Points the subscription's m-line `subMid` at another feed's stream, no renegotiation. */
+    async switchTo(subMid: string, feed: number, mid: string) {
+      const { streams } = await rpc<{ streams: Line[] }>({
+        op: 'switch',
+        key: state.key,
+        streams: [{ feed, mid, sub_mid: subMid }],
+      });
+      state.lines = streams;
+      return streams;
+    },
+    async answer(offer: RTCSessionDescriptionInit) {
       const pc = state.pc!;
       await pc.setRemoteDescription(offer);
       const answer = await pc.createAnswer();
       await pc.setLocalDescription(answer);
-      await rpc({ op: 'answer', key, answer: { type: answer.type, sdp: answer.sdp } });
+      await rpc({ op: 'answer', key: state.key, answer: { type: answer.type, sdp: answer.sdp } });
     },
-    /** Frames the <video> has shown, and the size it shows. */
-    shown() {
+    /** Frames the <video> of m-line `mid` (the first video by default) has shown, and its size. */
+    shown(mid?: string) {
+      const video = state.videos.get(mid ?? state.lines.find((l) => l.type === 'video')!.mid);
       return {
-        frames: state.frames,
-        width: state.video?.videoWidth ?? 0,
-        height: state.video?.videoHeight ?? 0,
-        ice: state.pc?.iceConnectionState,
+        frames: video?.frames ?? 0,
+        width: video?.el.videoWidth ?? 0,
+        height: video?.el.videoHeight ?? 0,
       };
     },
-    async substream(key: string, substream: number) {
-      await rpc({ op: 'layers', key, layers: [{ mid: state.videoMid!, substream }] });
+    async substream(substream: number) {
+      const mid = state.lines.find((l) => l.type === 'video')!.mid;
+      await rpc({ op: 'layers', key: state.key, layers: [{ mid, substream }] });
     },
     /** An ICE restart of the subscription: Janus's new offer, the page's answer. */
-    async restart(key: string) {
-      const { offer } = await rpc<{ offer: RTCSessionDescriptionInit }>({ op: 'restart', key });
+    async restart() {
+      const { offer } = await rpc<{ offer: RTCSessionDescriptionInit }>({
+        op: 'restart',
+        key: state.key,
+      });
       const before = state.pc!.remoteDescription?.sdp.match(/a=ice-ufrag:(\S+)/)?.[1];
-      await api.answer(key, offer);
+      await api.answer(offer);
       const after = state.pc!.remoteDescription?.sdp.match(/a=ice-ufrag:(\S+)/)?.[1];
       return { before, after };
     },
-    /** The local candidates the page's connection uses: only the namespace's address. */
+    /** The local addresses of the connection's selected candidate pairs. */
     async selectedLocal() {
       const byId = new Map<string, Record<string, unknown>>();
       (await state.pc!.getStats()).forEach((s: Record<string, unknown>) =>
@@ -195,27 +237,44 @@ function installClient(): void {
       }
       return addresses;
     },
+    /** The SFU service's events about this page's participant, as the harness saw them. */
+    async news() {
+      const { events } = await rpc<{ events: { name: string; payload: { key: string } }[] }>({
+        op: 'events',
+        since: 0,
+      });
+      return events.filter((e) => e.payload.key === state.key).map((e) => e.payload);
+    },
   };
   window.sfu = api;
 }
+
+type Line = { mid: string; type: string; feed_id?: number };
 
 declare global {
   interface Window {
     /** What installClient puts in each page. */
     sfu: {
-      publish(room: string, key: string): Promise<number>;
+      publish(
+        room: string,
+        key: string,
+        single?: { width: number; height: number },
+      ): Promise<number>;
       sending(): Promise<{ rid: string; width: number; bytes: number }[]>;
-      view(room: string, key: string, feed: number): Promise<{ mid: string; type: string }[]>;
-      answer(key: string, offer: RTCSessionDescriptionInit): Promise<void>;
-      shown(): { frames: number; width: number; height: number; ice?: RTCIceConnectionState };
-      substream(key: string, substream: number): Promise<void>;
-      restart(key: string): Promise<{ before?: string; after?: string }>;
+      view(room: string, key: string, feed: number): Promise<Line[]>;
+      add(feed: number, mid: string): Promise<Line[]>;
+      switchTo(subMid: string, feed: number, mid: string): Promise<Line[]>;
+      answer(offer: RTCSessionDescriptionInit): Promise<void>;
+      shown(mid?: string): { frames: number; width: number; height: number };
+      substream(substream: number): Promise<void>;
+      restart(): Promise<{ before?: string; after?: string }>;
       selectedLocal(): Promise<string[]>;
+      news(): Promise<{ key: string; event?: { type: string; [k: string]: unknown } }[]>;
     };
   }
 }
 
-test('one page publishes two simulcast layers through Janus, another decodes them and switches layers', async () => {
+test('media through Janus: simulcast layers, a second feed added and switched to, an ICE restart', async () => {
   test.setTimeout(180_000);
   ns = createMediaNamespace(`scm-${process.pid}`.slice(0, 15));
   const origin = await startHarness(ns);
@@ -233,53 +292,96 @@ test('one page publishes two simulcast layers through Janus, another decodes the
       '--disable-features=WebRtcHideLocalIpsWithMdns',
     ],
   });
-  const publisherPage = await browser.newPage();
-  const viewerPage = await browser.newPage();
-  for (const page of [publisherPage, viewerPage]) {
+  const [ann, bob, cy] = await Promise.all([
+    browser.newPage(),
+    browser.newPage(),
+    browser.newPage(),
+  ]);
+  for (const page of [ann, bob, cy]) {
     await page.goto(origin);
     await page.evaluate(installClient);
   }
-  const publisher = <T>(fn: () => T | Promise<T>) => publisherPage.evaluate(fn);
-  const viewer = <T>(fn: () => T | Promise<T>) => viewerPage.evaluate(fn);
 
-  const feed = await publisherPage.evaluate(() => window.sfu.publish('room-a', 'ann'));
+  const annFeed = await ann.evaluate(() => window.sfu.publish('room-a', 'ann'));
   // Two layers leave the publisher: 320 wide (l) and 640 (h).
   await expect
-    .poll(() => publisher(() => window.sfu.sending()), { timeout: 30_000 })
+    .poll(() => ann.evaluate(() => window.sfu.sending()), { timeout: 30_000 })
     .toEqual([
       { rid: 'h', width: 640, bytes: expect.any(Number) },
       { rid: 'l', width: 320, bytes: expect.any(Number) },
     ]);
 
-  const streams = await viewerPage.evaluate((f) => window.sfu.view('room-a', 'bob', f), feed);
-  expect(streams.map((s) => s.type).sort()).toEqual(['audio', 'video']);
+  const lines = await bob.evaluate((feed) => window.sfu.view('room-a', 'bob', feed), annFeed);
+  expect(lines.map((l) => l.type).sort()).toEqual(['audio', 'video']);
   // Frames decoded and shown, at the high layer first.
   await expect
-    .poll(() => viewer(() => window.sfu.shown()), { timeout: 30_000 })
+    .poll(() => bob.evaluate(() => window.sfu.shown()), { timeout: 30_000 })
     .toMatchObject({ width: 640, height: 360 });
-  const shown = (await viewer(() => window.sfu.shown())).frames;
-  await expect.poll(() => viewer(() => window.sfu.shown().frames)).toBeGreaterThan(shown + 10);
+  const shown = (await bob.evaluate(() => window.sfu.shown())).frames;
+  await expect
+    .poll(() => bob.evaluate(() => window.sfu.shown().frames))
+    .toBeGreaterThan(shown + 10);
   // Media used the namespace's address and nothing else.
-  for (const page of [publisherPage, viewerPage]) {
+  for (const page of [ann, bob]) {
     expect(await page.evaluate(() => window.sfu.selectedLocal())).toEqual([MEDIA_ADDRESS]);
   }
 
   // The low layer, then the high one again.
-  await viewer(() => window.sfu.substream('bob', 0));
+  await bob.evaluate(() => window.sfu.substream(0));
   await expect
-    .poll(() => viewer(() => window.sfu.shown()), { timeout: 20_000 })
+    .poll(() => bob.evaluate(() => window.sfu.shown()), { timeout: 20_000 })
     .toMatchObject({ width: 320, height: 180 });
-  await viewer(() => window.sfu.substream('bob', 1));
+  await bob.evaluate(() => window.sfu.substream(1));
   await expect
-    .poll(() => viewer(() => window.sfu.shown()), { timeout: 20_000 })
+    .poll(() => bob.evaluate(() => window.sfu.shown()), { timeout: 20_000 })
     .toMatchObject({ width: 640, height: 360 });
 
+  // A second publisher, one layer at 320x240: Bob hears of it and adds its video to the same
+  // connection (Janus offers, Bob answers).
+  const cyFeed = await cy.evaluate(() =>
+    window.sfu.publish('room-a', 'cy', { width: 320, height: 240 }),
+  );
+  const cyVideoMid = async () => {
+    for (const n of await bob.evaluate(() => window.sfu.news())) {
+      if (n.event?.type !== 'publishers') continue;
+      const feed = (n.event.feeds as { id: number; streams: Line[] }[]).find(
+        (f) => f.id === cyFeed,
+      );
+      const video = feed?.streams.find((st) => st.type === 'video');
+      if (video) return video.mid;
+    }
+    return undefined;
+  };
+  await expect.poll(cyVideoMid, { timeout: 20_000 }).toBeDefined();
+  const cyMid = (await cyVideoMid())!;
+  const annVideo = lines.find((l) => l.type === 'video')!.mid;
+  const added = await bob.evaluate(([feed, mid]) => window.sfu.add(feed, mid), [
+    cyFeed,
+    cyMid,
+  ] as const);
+  const cyVideo = added.find((l) => l.feed_id === cyFeed && l.type === 'video')!.mid;
+  expect(cyVideo).not.toBe(annVideo);
+  await expect
+    .poll(() => bob.evaluate((mid) => window.sfu.shown(mid), cyVideo), { timeout: 20_000 })
+    .toMatchObject({ width: 320, height: 240 });
+
+  // The first m-line switched from Ann's camera to Cy's, without renegotiating.
+  const switched = await bob.evaluate(([sub, feed, mid]) => window.sfu.switchTo(sub, feed, mid), [
+    annVideo,
+    cyFeed,
+    cyMid,
+  ] as const);
+  expect(switched.find((l) => l.mid === annVideo)?.feed_id).toBe(cyFeed);
+  await expect
+    .poll(() => bob.evaluate((mid) => window.sfu.shown(mid), annVideo), { timeout: 20_000 })
+    .toMatchObject({ width: 320, height: 240 });
+
   // An ICE restart of the subscription keeps the frames coming.
-  const ufrags = await viewer(() => window.sfu.restart('bob'));
+  const ufrags = await bob.evaluate(() => window.sfu.restart());
   expect(ufrags.after).toBeTruthy();
   expect(ufrags.after).not.toBe(ufrags.before);
-  const beforeRestart = (await viewer(() => window.sfu.shown())).frames;
+  const beforeRestart = (await bob.evaluate(() => window.sfu.shown())).frames;
   await expect
-    .poll(() => viewer(() => window.sfu.shown().frames), { timeout: 20_000 })
+    .poll(() => bob.evaluate(() => window.sfu.shown().frames), { timeout: 20_000 })
     .toBeGreaterThan(beforeRestart + 10);
 });

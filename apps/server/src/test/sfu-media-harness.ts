@@ -8,7 +8,7 @@ import { createSfuService, type SfuEvents } from '../modules/sfu/sfu.service.js'
 /**
  * A test-only stand-in for the call's signalling, for browser tests of media through Janus
  * (e2e/sfu-media.spec.ts): the SFU service with its embedded Janus, and a tiny HTTP channel that
- * pages call to join, publish, subscribe, answer, trickle and pick layers. It runs inside the
+ * pages call to join, publish, subscribe, answer, trickle, switch and pick layers. It runs inside the
  * test's network namespace (`ip netns exec`), as do Janus and the browsers; nothing here is the
  * product's signalling, which checks membership and speaks Socket.IO.
  *
@@ -86,6 +86,11 @@ const Rpc = z.discriminatedUnion('op', [
       }),
     ),
   }),
+  z.object({
+    op: z.literal('switch'),
+    key: Key,
+    streams: z.array(z.object({ feed: z.number().int(), mid: z.string(), sub_mid: z.string() })),
+  }),
   z.object({ op: z.literal('restart'), key: Key }),
   z.object({ op: z.literal('leave'), key: Key }),
   z.object({ op: z.literal('events'), since: z.number().int() }),
@@ -108,6 +113,8 @@ async function run(rpc: z.infer<typeof Rpc>): Promise<unknown> {
     case 'layers':
       await sfu.chooseLayers(rpc.key, rpc.layers);
       return {};
+    case 'switch':
+      return { streams: await sfu.switchStreams(rpc.key, rpc.streams) };
     case 'restart':
       return { offer: await sfu.restartSubscriber(rpc.key) };
     case 'leave':
