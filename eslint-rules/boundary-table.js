@@ -278,6 +278,48 @@ export const BOUNDARIES = [
     },
   },
   {
+    id: 'janus-behind-sfu-service',
+    description:
+      "Only the sfu module reaches Janus: the rest of the server uses its service (sfu.service.ts), never the Janus client, the VideoRoom requests or the embedded Janus's process (tests may).",
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/sfu/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    forbids: {
+      imports: {
+        paths: ['apps/server/src/modules/sfu/**'],
+        except: { paths: ['apps/server/src/modules/sfu/sfu.service'] },
+      },
+    },
+    message: 'Reach Janus through the SFU service, modules/sfu/sfu.service.ts.',
+    probeFile: 'apps/server/src/modules/signalling/probe.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { connectJanus } from '../sfu/janus-client.js';" },
+        {
+          via: 'aliased',
+          code: "import { VideoRoomAdmin } from '@studycircle/server/src/modules/sfu/videoroom.js';",
+        },
+        { via: 'type', code: "import type { Jsep } from '../sfu/janus-messages.js';" },
+        {
+          via: 'relative',
+          file: 'apps/server/src/plugins/probe.ts',
+          code: "import { createEmbeddedJanus } from '../modules/sfu/janus-process.js';",
+        },
+      ],
+      pass: [
+        { code: "import { createSfuService } from '../sfu/sfu.service.js';" },
+        { code: "import type { Jsep } from '../sfu/sfu.service.js';" },
+        {
+          file: 'apps/server/src/modules/sfu/probe.ts',
+          code: "import { connectJanus } from './janus-client.js';",
+        },
+      ],
+    },
+  },
+  {
     id: 'db-client-in-repositories',
     description:
       'Only db/client.ts (which opens PGlite or PostgreSQL) and *.repository.ts files touch the database client: the drizzle-orm query API, pg and @electric-sql/pglite.',

@@ -49,6 +49,19 @@ import {
  * JANUS_URL unset it starts the embedded Janus (janus-process.ts) and stops it on close.
  */
 
+// What callers of the service handle, so nothing outside the module imports its internals.
+export type { TrickleCandidate } from './janus-client.js';
+export type { Jsep } from './janus-messages.js';
+export type {
+  Feed,
+  LayerChoice,
+  Participant,
+  PublisherEvent,
+  StreamRequest,
+  SubscriberEvent,
+  SubscriptionStream,
+} from './videoroom.js';
+
 /** What the service tells the call about. */
 export interface SfuEvents {
   /** A Janus answers (again): rooms may be created on it. */
