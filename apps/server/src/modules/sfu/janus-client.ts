@@ -266,6 +266,11 @@ export class JanusConnection {
     });
   }
 
+  /** @internal a listener that threw, logged rather than let into the websocket's handler. */
+  listenerFailed(err: unknown): void {
+    this.options.log.warn({ err, url: this.url }, 'a Janus event listener failed');
+  }
+
   /** @internal a session forgets itself once destroyed or lost. */
   forgetSession(id: number): void {
     this.sessions.delete(id);
@@ -274,8 +279,8 @@ export class JanusConnection {
   /**
    * A keepalive went unanswered: Janus is hung or the link is dead. Cutting the socket turns it
    * into an ordinary loss, so the caller rebuilds rather than waiting on a silent Janus.
+   * @internal
    */
-  /** @internal */
   abandon(reason: string): void {
     if (this.lostReason !== undefined) return;
     this.options.log.warn({ url: this.url, reason }, 'Janus connection abandoned');
@@ -588,8 +593,9 @@ export class JanusHandle {
     for (const listener of [...this.listeners]) {
       try {
         listener(event);
-      } catch {
+      } catch (err) {
         // One listener's fault must not keep the event from the others or break the socket.
+        this.connection.listenerFailed(err);
       }
     }
   }
