@@ -3,9 +3,9 @@ import pretty from 'pino-pretty';
 import { ConfigError } from './config.js';
 
 /**
- * What `npm start` shows a person in a terminal (issue 13): readable log lines when stdout is a
- * terminal (JSON otherwise, for log collectors, as Fastify recommends), and a start-up failure as
- * one plain sentence that says what to do, never a stack trace. Used only by server.ts.
+ * What `npm start` shows a person in a terminal (docs/architecture.md): readable log lines when
+ * stdout is a terminal (JSON otherwise, for log collectors, as Fastify recommends), and a start-up
+ * failure as one plain sentence that says what to do, never a stack trace. Used only by server.ts.
  */
 
 /**

@@ -409,7 +409,7 @@ export const roomShares = pgTable(
 );
 
 /**
- * A room's video for watching together (issue 20, docs/decisions/0033-watch-together.md): one row
+ * A room's video for watching together (docs/decisions/0033-watch-together.md): one row
  * per room that ever had one, the timeline every member's player follows. `position` (seconds)
  * was true at `serverTime` (ms on the server clock); while `playing` it moves at `rate`. Every
  * change bumps `rev` under a guard on the old value, so two members acting at once are applied

@@ -18,7 +18,7 @@ import {
 } from '../test/live.js';
 
 /**
- * Socket floods (issue 23, finding 4), at the limits a real deployment runs with
+ * Socket floods (docs/decisions/0016-socket-limits.md), at the limits a real deployment runs with
  * (RATE_LIMIT_FACTOR 1): every client event is limited per socket and per account, an account
  * holds a bounded number of sockets, and joining and leaving a call cannot make the server tell
  * the call about it without end. Real app, real database, real socket.io-client connections

@@ -7,10 +7,10 @@ import { startTestApp, type TestApp } from '../test/app.js';
 import { connected, roomWithMembers } from '../test/live.js';
 
 /**
- * A client that stops reading must not make the server hold what others send it (issue 23,
- * finding 2): a second socket of the same account, on a raw websocket that pauses its TCP socket
- * and answers pings blindly, while the first relays offers to it as fast as it can. The server
- * runs in this process, so its heap is this process's heap.
+ * A client that stops reading must not make the server hold what others send it
+ * (docs/decisions/0016-socket-limits.md): a second socket of the same account, on a raw websocket
+ * that pauses its TCP socket and answers pings blindly, while the first relays offers to it as fast
+ * as it can. The server runs in this process, so its heap is this process's heap.
  */
 
 // Collecting garbage before each reading makes the heap show what is held, not what is pending.

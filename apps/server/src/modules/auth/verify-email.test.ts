@@ -16,9 +16,9 @@ import { createAuthRepository } from './auth.repository.js';
 import { ACCOUNT_LIMITS } from './auth.service.js';
 
 /**
- * E-mail verification over real HTTP with mail caught by a real SMTP server (issue 23): the
- * registration mail and its link, single use, expiry, the banner's resend and its allowance, and
- * a registration that does not depend on the mail server.
+ * E-mail verification over real HTTP with mail caught by a real SMTP server (docs/product.md
+ * §3.12): the registration mail and its link, single use, expiry, the banner's resend and its
+ * allowance, and a registration that does not depend on the mail server.
  */
 
 let t: TestApp;

@@ -19,7 +19,7 @@ import {
 import { pushOk, put, recordId } from '../../test/sync.js';
 
 /**
- * Focus sessions (issue 20; docs/decisions/0034-focus-sessions.md) over real Socket.IO clients and
+ * Focus sessions (docs/decisions/0034-focus-sessions.md) over real Socket.IO clients and
  * a real database (PGlite, or PostgreSQL with DATABASE_URL). The clock is the test's own: it is
  * moved past a phase's end, or across an Asia/Kolkata midnight, and the node's sweep runs, so
  * nothing waits 25 minutes. The two-node suite is multi-node.test.ts.

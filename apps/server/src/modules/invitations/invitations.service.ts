@@ -222,8 +222,9 @@ export function createInvitationsService({
   }
 
   /**
-   * An admin may neither downgrade nor replace an open admin invitation (issue 23): granting
-   * admin is the owner's alone, and so is taking such an offer back by re-inviting as member.
+   * An admin may neither downgrade nor replace an open admin invitation (docs/product.md §6.1):
+   * granting admin is the owner's alone, and so is taking such an offer back by re-inviting as
+   * member.
    */
   function refuseReplacing(room: { role: string | null }, open: { role: string } | undefined) {
     if (open?.role === 'admin' && room.role !== 'owner') {

@@ -535,7 +535,7 @@ describe("the signed-in user's pending invitations", () => {
   });
 });
 
-describe('proof of the mailbox (issue 23)', () => {
+describe('proof of the mailbox (docs/decisions/0017)', () => {
   const pendingId = async (roomId: string, email: string) => {
     const res = await call('GET', `/api/rooms/${roomId}/invitations`, owner.token);
     return PendingInvitationsResponseSchema.parse(res.body).invitations.find(
@@ -586,7 +586,7 @@ describe('proof of the mailbox (issue 23)', () => {
   });
 });
 
-describe('concurrent invitations to one address (issue 23)', () => {
+describe('concurrent invitations to one address (docs/decisions/0011)', () => {
   const invitationMailsTo = (email: string) =>
     smtp.messages.filter(
       (m) => m.to.includes(email) && decodeQuotedPrintable(m.raw).includes('/invite/'),
@@ -634,7 +634,7 @@ describe('concurrent invitations to one address (issue 23)', () => {
   });
 });
 
-describe('an admin and the owner inviting one address (issue 23)', () => {
+describe('an admin and the owner inviting one address', () => {
   it("an admin cannot replace or downgrade the owner's pending admin invitation", async () => {
     const room = await createRoom();
     const admin = await registerUser(t.baseUrl);

@@ -15,7 +15,7 @@ import { verifyEmailThroughMail } from '../../test/verify-email.js';
 import { REMINDER_MAIL_TIMING } from './reminders.service.js';
 
 /**
- * The daily reminder mail (issue 18, Must have 7; docs/decisions/0025-daily-reminder-mail.md)
+ * The daily reminder mail (docs/product.md §11.6, docs/decisions/0025-daily-reminder-mail.md)
  * over real HTTP, a real database (PGlite, or PostgreSQL with DATABASE_URL) and a real SMTP
  * server: the settings and their checks, what the mail lists in each student's own zone, who
  * gets none, once a day however often and on however many nodes it runs, a failed send tried

@@ -10,9 +10,9 @@ import { closed, openNotes, until, wsUrl, type NotesClient } from '../../test/no
 import { signToken } from '../auth/tokens.js';
 
 /**
- * The room notes' websocket (issue 19) with real Hocuspocus clients over `ws`, on the app's own
- * HTTP server beside Socket.IO: members edit one document together, and everyone else is refused;
- * access that ends closes the connection at once; the notes outlive the server.
+ * The room notes' websocket (docs/product.md §5.15) with real Hocuspocus clients over `ws`, on the
+ * app's own HTTP server beside Socket.IO: members edit one document together, and everyone else is
+ * refused; access that ends closes the connection at once; the notes outlive the server.
  */
 /** Hocuspocus's sign-in message: the document's name, Auth (2), Token (0), the token. */
 function authMessage(documentName: string, token: string): Uint8Array {

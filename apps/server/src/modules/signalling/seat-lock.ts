@@ -3,11 +3,11 @@ import type { Redis } from 'ioredis';
 
 /**
  * One join at a time per call, so that counting who is in the call and joining it are one step:
- * otherwise two people joining at once both see seven others and the call holds nine (issue 10,
- * the 8-person limit). Within a process, joins to a room queue behind each other. With Redis
- * (several nodes) a node also holds a short-lived Redis lock on the room while it counts and joins,
- * so a join on another node waits for it; the count itself already spans the nodes
- * (`fetchSockets` through the Redis adapter).
+ * otherwise two people joining at once both see seven others and the call holds nine (the
+ * 8-person limit, docs/product.md §7.10). Within a process, joins to a room queue behind each
+ * other. With Redis (several nodes) a node also holds a short-lived Redis lock on the room while it
+ * counts and joins, so a join on another node waits for it; the count itself already spans the
+ * nodes (`fetchSockets` through the Redis adapter).
  *
  * The Redis lock is the single-instance pattern from the Redis docs (SET NX PX, released only by
  * its holder): a node that dies while holding it frees the room when the lock expires.

@@ -4,9 +4,9 @@ import { FILE_NOTE_TYPES } from '@studycircle/shared';
 import type { StoredFile } from './file-store.js';
 
 /**
- * Sends a stored file so that it can never act as a page of our origin (issue 18, "files served
- * safely"; docs/decisions/0022-study-data-on-the-server.md). Every route that serves file bytes
- * uses this: the sync module's own downloads, the room workspace's.
+ * Sends a stored file so that it can never act as a page of our origin (files are
+ * served safely: docs/decisions/0022-study-data-on-the-server.md). Every route that serves file
+ * bytes uses this: the sync module's own downloads, the room workspace's.
  *
  * - `Content-Type` is the type decided from the bytes when stored, never the upload's claim, and
  *   `X-Content-Type-Options: nosniff` stops the browser from guessing another.

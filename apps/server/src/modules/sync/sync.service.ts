@@ -19,7 +19,7 @@ import type { FileStore, StoredFile } from '../storage/file-store.js';
 import { createSyncRepository } from './sync.repository.js';
 
 /**
- * A signed-in student's study data on the server (packages/shared sync.ts, issue 18,
+ * A signed-in student's study data on the server (packages/shared sync.ts,
  * docs/decisions/0022-study-data-on-the-server.md): push applies a device's queued mutations,
  * pull hands back everything above a cursor, and after a push that changed anything the
  * `records-changed` event lets the live service poke the user's other devices. File notes keep

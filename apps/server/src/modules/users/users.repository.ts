@@ -206,8 +206,8 @@ export function createUsersRepository(db: Db) {
         }
         await tx.delete(roomMessages).where(eq(roomMessages.userId, id));
         // Invitations are addressed to a mailbox, not an account; once the account is gone, an
-        // open one would wait for whoever registers the address next (issue 23). Accepted ones
-        // stay as the room's record of who joined how.
+        // open one would wait for whoever registers the address next (docs/decisions/0013).
+        // Accepted ones stay as the room's record of who joined how.
         await tx
           .delete(roomInvitations)
           .where(

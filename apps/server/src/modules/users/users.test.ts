@@ -10,8 +10,8 @@ import { decodeQuotedPrintable, startSmtpCapture, type SmtpCapture } from '@stud
 import { verifyEmailThroughMail } from '../../test/verify-email.js';
 
 /**
- * What deleting an account does to invitations (issue 23): invitations are addressed to a
- * mailbox, so once the account at that address is gone, its pending invitations are cancelled
+ * What deleting an account does to invitations (docs/decisions/0013): invitations are addressed to
+ * a mailbox, so once the account at that address is gone, its pending invitations are cancelled
  * instead of waiting for whoever registers the address next.
  */
 

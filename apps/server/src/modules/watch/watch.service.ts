@@ -14,9 +14,10 @@ import type { RoomsService } from '../rooms/rooms.service.js';
 import { createWatchRepository } from './watch.repository.js';
 
 /**
- * Watch together (issue 20): a room's video timeline, kept in the database so that it outlives a
- * restart and is the same on every node. Membership is read from the database on every call
- * (through the rooms service), so a member who left is refused at once, everywhere.
+ * Watch together (docs/decisions/0033-watch-together.md): a room's video timeline, kept in the
+ * database so that it outlives a restart and is the same on every node. Membership is read from the
+ * database on every call (through the rooms service), so a member who left is refused at once,
+ * everywhere.
  *
  * An action is applied to the stored state with the shared rule (`applyWatchAction`, so a
  * client's preview of its own action is the same arithmetic) and written only if the revision

@@ -10,7 +10,7 @@ import type { RoomsService } from '../rooms/rooms.service.js';
 import { createWhiteboardRepository } from './whiteboard.repository.js';
 
 /**
- * A room's whiteboard (issue 19, docs/decisions/0031-room-whiteboard.md): the stored board, read a
+ * A room's whiteboard (docs/decisions/0031-room-whiteboard.md): the stored board, read a
  * page at a time, and changes kept element by element by the merge rule (a higher version wins;
  * at the same version the lower versionNonce). Every acknowledged change is already committed:
  * writes are not held back in memory, so a restart or a crash loses nothing that was answered,
