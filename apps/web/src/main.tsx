@@ -61,7 +61,7 @@ if (prerendered && root.hasChildNodes()) {
 
 /**
  * Until React has adopted the prerendered page, a tap on a link is the browser's to follow
- * (issue 12, item 10; docs/decisions/0006). Once hydrateRoot has attached React's listeners, React
+ * (docs/decisions/0006). Once hydrateRoot has attached React's listeners, React
  * holds a tap on a part it has not hydrated yet and first hydrates the whole page synchronously
  * (the page has no Suspense boundary to hydrate on its own), and only then lets the link's handler
  * navigate: on a slow phone, or a loaded machine, the tap seemed lost for seconds (CI saw 10 s).

@@ -9,7 +9,7 @@ import {
 import { LoadingBlock } from '../ui/spinner';
 
 /**
- * Sign-in and register as an invitee meets them (issue 13): reached with
+ * Sign-in and register as an invitee meets them (docs/product.md §6.2): reached with
  * ?redirect=/invite/:token, the screen says who invited which address to which room and starts
  * with that address filled in. The two features stay apart; this composes them. An unknown or
  * expired link shows the plain screen (the invitation page says what went wrong after sign-in).

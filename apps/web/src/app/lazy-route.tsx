@@ -76,7 +76,7 @@ export function lazyRoute(
     const { pathname } = useLocation();
     // Chosen once per mount: switching from the lazy wrapper to the loaded page on a later render
     // would be a different component type, so React would remount the page and drop its state
-    // (issue 13: the rooms page read manageRoomId from navigation state, cleared the state, and
+    // (it happened: the rooms page read manageRoomId from navigation state, cleared the state, and
     // the remount opened nothing, whenever its chunk had loaded during that very navigation).
     const [Body] = useState(() => Loaded ?? Page);
     return (

@@ -7,10 +7,10 @@ const POLL_MS = 50;
 
 /**
  * Moves keyboard and screen-reader focus to the new page's main heading after a client-side
- * route change, as a full page load would reset it (issue 13): otherwise focus stays on the link
- * that was pressed, or falls to the body when that link left the page. The first load is left to
- * the browser. A page that put focus somewhere itself (the sign-in form on its field, a dialog
- * opened on arrival) keeps it.
+ * route change, as a full page load would reset it (docs/product.md §1.4): otherwise focus stays on
+ * the link that was pressed, or falls to the body when that link left the page. The first load is
+ * left to the browser. A page that put focus somewhere itself (the sign-in form on its field, a
+ * dialog opened on arrival) keeps it.
  */
 export function RouteFocus() {
   const { pathname } = useLocation();

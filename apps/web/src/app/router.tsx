@@ -10,8 +10,8 @@ import { RequireAuth } from './require-auth';
  * the landing page ships only the shell and itself. Protected routes sit under RequireAuth.
  */
 
-// Marketing (issue 4): features/marketing. The pages make no API call, so they skip the query
-// cache (see lazyRoute); the community page's contact form, loaded on demand, brings its own.
+// Marketing (docs/product.md §14): features/marketing. The pages make no API call, so they skip the
+// query cache (see lazyRoute); the community page's contact form, loaded on demand, brings its own.
 const LandingPage = lazyRoute(
   () => import('../features/marketing/pages/landing-page').then((m) => m.LandingPage),
   { query: false },
@@ -66,12 +66,12 @@ const DashboardPage = lazyRoute(() =>
   import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
 );
 
-// Study rooms (issue 3): features/rooms.
+// Study rooms (docs/product.md §5): features/rooms.
 const StudyRoomsPage = lazyRoute(() =>
   import('../features/rooms/pages/study-rooms-page').then((m) => m.StudyRoomsPage),
 );
 // The room page prefetches the call's chunk: Join Video Call then opens the call at once, with
-// no loading bar and no Suspense reveal delay (issue 10's call set-up time, bench/call-setup.ts).
+// no loading bar and no Suspense reveal delay (the call's set-up time, bench/call-setup.ts).
 const RoomDetailPage = lazyRoute(
   () => import('../features/rooms/pages/room-detail-page').then((m) => m.RoomDetailPage),
   { prefetch: () => [CallPage] },
@@ -83,7 +83,7 @@ const RoomRedirect = lazyRoute(() =>
   import('../features/rooms/pages/redirects').then((m) => m.RoomRedirect),
 );
 
-// Study tools (issue 11): features/tasks, features/resources, features/notes. Tasks and Resources
+// Study tools: features/tasks, features/resources, features/notes. Tasks and Resources
 // need no sign-in (docs/product.md §2.1); they still show the signed-in bar (bar-for-path.ts).
 const TasksPage = lazyRoute(() =>
   import('../features/tasks/pages/tasks-page').then((m) => m.TasksPage),
@@ -96,12 +96,13 @@ const NotesPage = lazyRoute(() =>
   import('../features/notes/pages/notes-page').then((m) => m.NotesPage),
 );
 
-// The live room (issue 10): features/call, its own chunk (WebRTC, the socket client, the chat).
+// The live room (docs/product.md §7): features/call, its own chunk (WebRTC, the socket client, the
+// chat).
 const CallPage = lazyRoute(() =>
   import('../features/call/pages/call-page').then((m) => m.CallPage),
 );
 
-// Profile and settings (issue 11): features/profile, features/settings.
+// Profile and settings (docs/product.md §13, §3.11): features/profile, features/settings.
 const ProfilePage = lazyRoute(() =>
   import('../features/profile/pages/profile-page').then((m) => m.ProfilePage),
 );
@@ -109,7 +110,7 @@ const SettingsPage = lazyRoute(() =>
   import('../features/settings/pages/settings-page').then((m) => m.SettingsPage),
 );
 
-// Invitations (issue 3).
+// Invitations (docs/product.md §6).
 const InvitationPage = lazyRoute(() =>
   import('../features/invitations/pages/invitation-page').then((m) => m.InvitationPage),
 );

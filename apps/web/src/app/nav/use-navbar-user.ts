@@ -68,7 +68,7 @@ export function useNavbarUser(): AuthUser | null {
   useEffect(() => {
     if (!mustSignIn) return;
     // A rejected token is never sent again, whichever page the visitor is on, and the account's
-    // data goes with it (issue 12): the next person at this computer must not find it.
+    // data goes with it (docs/product.md §3.8): the next person at this computer must not find it.
     if (unauthorized) {
       forgetSession();
       clearAccountData();

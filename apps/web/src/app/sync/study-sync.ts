@@ -48,7 +48,7 @@ import {
 import { deleteAccountDb, openAccountDb, writeCursor } from '../../lib/sync/sync-db';
 
 /**
- * The study data of a signed-in student, kept on the server (issue 18; docs/decisions/0023): this
+ * The study data of a signed-in student, kept on the server (docs/decisions/0023): this
  * module composes the tasks, notes and resources stores with the sync engine (lib/sync/engine).
  * Loaded on demand from the signed-in bar and at sign-out, never by the public pages.
  *

@@ -26,7 +26,7 @@ const loadQueryClient = () => import('../../lib/query-client').then((m) => m.que
  * which the pages and the signed-in bar read too.
  *
  * When a session ends (Sign Out, or a stored token the server refuses) nothing of the account may
- * stay for the next person at this computer (issue 12; docs/decisions/0010): the session keys go
+ * stay for the next person at this computer (docs/decisions/0010): the session keys go
  * here, every other feature's account-bound keys go through `onSessionEnd` (app/ composes the list,
  * since this feature cannot import the others), and the query cache is emptied.
  */

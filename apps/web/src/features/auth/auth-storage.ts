@@ -84,7 +84,7 @@ export function removeToken(): void {
  * Whose: `owner` when given (the user who just signed in, or whose profile just arrived), else
  * whoever the live session keys describe. A copy of any other account is left out, and so are the
  * backups when nobody is signed in: the backups of the previous student on a shared computer must
- * never show in, or merge into, the next student's account (issue 12).
+ * never show in, or merge into, the next student's account (docs/decisions/0010).
  */
 export function readCachedUser(owner?: AuthUser | null): AuthUser | null {
   const live = LIVE_KEYS.map(readUserEntry).filter((r): r is AuthUser => r !== null);

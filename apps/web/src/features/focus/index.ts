@@ -1,5 +1,5 @@
 /**
- * Focus together (issue 20, docs/decisions/0034-focus-sessions.md): a room's shared Pomodoro on
+ * Focus together (docs/decisions/0034-focus-sessions.md): a room's shared Pomodoro on
  * the room page and as a call tool, and the focus figures on the dashboard. Everything here loads
  * lazily.
  */

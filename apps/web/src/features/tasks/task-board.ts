@@ -1,8 +1,9 @@
 import { isTaskDone, type Task, type TaskPriority } from './tasks-store';
 
 /**
- * The board's columns and the list's sort orders (issue 22 "task boards"). Pure functions of the
- * stored tasks and today's date, so the page, its tests and any later server sync agree.
+ * The board's columns and the list's sort orders (the features page's "task boards",
+ * docs/product.md §14.2). Pure functions of the stored tasks and today's date, so the page, its
+ * tests and any later server sync agree.
  *
  * Days are the person's own calendar days (as the bell counts them, docs/product.md §11.5): a task
  * due yesterday in Toronto is overdue in Toronto, whatever the hour is in Kolkata.

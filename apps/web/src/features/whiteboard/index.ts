@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 /**
- * The room whiteboard (issue 19, docs/decisions/0031-room-whiteboard.md): a section for the room
+ * The room whiteboard (docs/decisions/0031-room-whiteboard.md): a section for the room
  * page and a panel for the call's Room tools. Both load the board (Excalidraw) only when opened.
  */
 export { WhiteboardSection } from './components/whiteboard-section';

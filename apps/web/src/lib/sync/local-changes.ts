@@ -3,7 +3,7 @@ import { readString, removeKey, writeString } from '../storage';
 
 /**
  * Where the study stores (tasks, notes, resources) report their own changes for the server copy
- * (issue 18, docs/decisions/0023-study-data-sync-in-the-browser.md). Tiny on purpose: every store
+ * (docs/decisions/0023-study-data-sync-in-the-browser.md). Tiny on purpose: every store
  * imports it, and the sync engine (IndexedDB, the socket) loads only on signed-in screens.
  *
  * The `syncedAccount` key names the account whose copy the study keys hold. While it is set, a

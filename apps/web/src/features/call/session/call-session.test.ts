@@ -227,7 +227,7 @@ describe('CallSession after a server restart', () => {
   });
 });
 
-describe('CallSession when someone drops and comes back (issue 21)', () => {
+describe('CallSession when someone drops and comes back', () => {
   it('keeps the tile and link of a peer whose link dropped, and moves them when he is back', () => {
     const { socket, old, actions, toasts, tiles } = inCallWithBob();
     // The server shut down (or Bob's link dropped): not a departure.
@@ -291,7 +291,7 @@ describe('CallSession when someone drops and comes back (issue 21)', () => {
   });
 });
 
-describe('CallSession signalling while the link is down (issue 21)', () => {
+describe('CallSession signalling while the link is down', () => {
   it('sends nothing queued offline, nor later to an id the new join did not announce', () => {
     const { socket, old } = inCallWithBob();
     const sentBefore = socket.emitted.length;
@@ -332,7 +332,7 @@ describe('CallSession signalling while the link is down (issue 21)', () => {
   });
 });
 
-describe('CallSession and the ICE servers (issue 21)', () => {
+describe('CallSession and the ICE servers', () => {
   it('joins at once, and makes its links when GET /api/config answers', async () => {
     let answer!: (config: RTCConfiguration) => void;
     const config = new Promise<RTCConfiguration>((resolve) => (answer = resolve));

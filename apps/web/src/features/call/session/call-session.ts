@@ -25,7 +25,7 @@ import { PeerLink } from '../webrtc/peer-link';
  * After the live link comes back (a blip, a server restart) every link is rebuilt the same way:
  * the session joins again and the offers flow from that join, with no page reload.
  *
- * Without scars (issue 21, docs/decisions/0027): a person is one tile for the whole visit. When
+ * Without scars (docs/decisions/0027): a person is one tile for the whole visit. When
  * their socket drops (`user-left` with reason `disconnected`) or this side re-joins, their tile and
  * link stay (peer-to-peer media often outlives the signalling link) while they are away; when they
  * are announced again under a new socket id with the same account, the tile moves to that id

@@ -11,7 +11,8 @@
  * The senders carry the link's own clones of the local tracks, stopped the moment the link closes
  * or swaps them: a closed RTCPeerConnection's senders keep their track (and the capture frames it
  * is fed) referenced until garbage collection, and a host whose guests come and go would pile up
- * such links (issue 21). Stopping a clone ends only this link's share; the camera goes on.
+ * such links (docs/decisions/0030-a-closed-link-lets-go-at-once.md). Stopping a clone ends only
+ * this link's share; the camera goes on.
  */
 
 export type LinkState = 'connecting' | 'connected' | 'reconnecting';

@@ -4,8 +4,9 @@ import type { Invitation } from '@studycircle/shared';
 const ROLE_LABEL: Record<string, string> = { admin: 'an admin', member: 'a member' };
 
 /**
- * What an invitee sees above the sign-in and register forms (issue 13): who invited which address
- * to which room, and what to do next, so someone without an account knows why they are here.
+ * What an invitee sees above the sign-in and register forms (docs/product.md §6.2): who invited
+ * which address to which room, and what to do next, so someone without an account knows why they
+ * are here.
  */
 export function InvitationNotice({
   invitation,

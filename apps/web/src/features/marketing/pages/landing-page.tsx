@@ -65,7 +65,7 @@ const STEPS = [
   },
 ] as const;
 
-/** What a student finds today (issue 22: claims with something behind them, no invented threads). */
+/** What a student finds today (claims with something behind them, no invented threads). */
 const COMMUNITY_POINTS = [
   'Public study rooms any student can browse and join',
   'Room chat and live video for every circle',

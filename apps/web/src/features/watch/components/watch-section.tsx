@@ -1,9 +1,9 @@
 import { WatchPlayer } from './watch-player';
 
 /**
- * The room page's "Watch together" section (issue 20): members start a video link for the room
- * and watch it in step. Loaded only when the page shows it (../lazy.tsx); members only, as the
- * page renders it for members and the server checks every event.
+ * The room page's "Watch together" section (docs/product.md §5.14): members start a video link for
+ * the room and watch it in step. Loaded only when the page shows it (../lazy.tsx); members only, as
+ * the page renders it for members and the server checks every event.
  */
 export default function WatchSection({
   roomId,
