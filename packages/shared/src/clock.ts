@@ -1,10 +1,10 @@
 /**
- * A room's shared clock (issue 20): every screen draws a shared timeline (a video's position, a
- * focus timer's remaining time) from the server's clock, not its own. A client learns its offset
- * to the server from a few `clock-sync` samples and keeps the one with the lowest round trip: its
- * error is at most half that round trip, and a sample delayed by a busy network or a busy tab
- * loses to a quick one. The samples are refreshed now and then, since device clocks drift and
- * get corrected (NTP) while a tab stays open for days.
+ * A room's shared clock (docs/decisions/0033-watch-together.md): every screen draws a shared
+ * timeline (a video's position, a focus timer's remaining time) from the server's clock, not its
+ * own. A client learns its offset to the server from a few `clock-sync` samples and keeps the one
+ * with the lowest round trip: its error is at most half that round trip, and a sample delayed by a
+ * busy network or a busy tab loses to a quick one. The samples are refreshed now and then, since
+ * device clocks drift and get corrected (NTP) while a tab stays open for days.
  */
 
 /** Samples taken when a clock starts, and again at every refresh. */

@@ -3,7 +3,7 @@ import { OBJECT_ID_PATTERN } from './rooms.js';
 import { SYNC_LIMITS } from './sync.js';
 
 /**
- * Focus sessions (issue 20, docs/decisions/0034-focus-sessions.md): a room's shared Pomodoro
+ * Focus sessions (docs/decisions/0034-focus-sessions.md): a room's shared Pomodoro
  * timer. The server keeps one timer per room as state plus a revision; every screen draws the
  * countdown from the server's clock (clock.ts): remaining = phaseStartedAt + durationMs - now.
  *

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The daily reminder mail (issue 18, docs/decisions/0025-daily-reminder-mail.md): a signed-in
+ * The daily reminder mail (docs/decisions/0025-daily-reminder-mail.md): a signed-in
  * student with a verified address may opt in, in Settings, to one e-mail a day listing their open
  * tasks due today and tomorrow, counted in the time zone saved with the opt-in.
  *

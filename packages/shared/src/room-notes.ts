@@ -1,5 +1,5 @@
 /**
- * A room's shared notes (issue 19, docs/decisions/0032-room-notes-with-yjs-and-hocuspocus.md):
+ * A room's shared notes (docs/decisions/0032-room-notes-with-yjs-and-hocuspocus.md):
  * one Yjs document per room that every member edits at once, synced by Hocuspocus over a
  * websocket on our own origin. The document's name is the room id. What both ends agree on is
  * here: where the websocket lives, the close codes that end an editor for good (and why), the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The sync contract (issue 18, docs/decisions/0022-study-data-on-the-server.md): a signed-in
+ * The sync contract (docs/decisions/0022-study-data-on-the-server.md): a signed-in
  * student's tasks, text notes, file notes and resources live on the server; each browser keeps an
  * offline copy (the product's local keys) and a queue of its own changes in IndexedDB.
  *

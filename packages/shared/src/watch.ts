@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from './rooms.js';
 
 /**
- * Watch together (issue 20, docs/decisions/0033-watch-together.md): one video per room, played in
+ * Watch together (docs/decisions/0033-watch-together.md): one video per room, played in
  * step on every member's screen. The server keeps the room's timeline as one state with a
  * revision; every member's action (start, play, pause, seek, speed, stop) makes the next state,
  * and every screen draws the video's position from that state and the room clock (clock.ts):

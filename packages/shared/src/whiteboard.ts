@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { OBJECT_ID_PATTERN } from './rooms.js';
 
 /**
- * A room's whiteboard (issue 19): an Excalidraw scene every member draws on live, kept on the
- * server (docs/decisions/0031-room-whiteboard.md). The relay is the room's Socket.IO link:
+ * A room's whiteboard (docs/product.md §5.17): an Excalidraw scene every member draws on live, kept
+ * on the server (docs/decisions/0031-room-whiteboard.md). The relay is the room's Socket.IO link:
  *
  * - `whiteboard-join` {roomId, after?}: a member's socket subscribes to the board and is answered
  *   with a page of the stored scene (`{elements, next}`; ask again with `after: next` until it is

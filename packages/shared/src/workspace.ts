@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILE_NOTE_MAX_BYTES, SYNC_LIMITS } from './sync.js';
 
 /**
- * A room's workspace (issue 18, docs/product.md §5.13): the notes, files and resources its members
+ * A room's workspace (docs/product.md §5.13): the notes, files and resources its members
  * shared with it. A share points at the sharer's own synced record (sync.ts), not a copy, so the
  * room always sees the record as its owner last saved it, and a record its owner deletes leaves
  * the workspace (docs/decisions/0024-room-workspace-shares-live-records.md).
