@@ -4,8 +4,8 @@ import { CallScreen, failOnConsoleErrors, roomWithMembers, signedInContext } fro
 import { useStoredTheme } from './theme';
 
 /**
- * One person (issue 22): the room page's optional check before joining, a live preview, the
- * microphone's level, the device choice, and joining with the mic and camera off.
+ * One person (docs/product.md §5.7): the room page's optional check before joining, a live preview,
+ * the microphone's level, the device choice, and joining with the mic and camera off.
  */
 
 test.setTimeout(120_000);

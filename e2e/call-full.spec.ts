@@ -4,8 +4,8 @@ import { test, expect } from './fixtures';
 import { CallScreen, roomWithMembers, signedInContext } from './pages/call';
 
 /**
- * Call size (issue 10): a call holds 8. One person is in it with a browser, seven more hold
- * their places with bare Socket.IO clients (eight browsers with live video would swamp two
+ * Call size (docs/product.md §7.10): a call holds 8. One person is in it with a browser, seven more
+ * hold their places with bare Socket.IO clients (eight browsers with live video would swamp two
  * cores), and the ninth, in a browser, is told clearly that the call is full and can still chat.
  */
 

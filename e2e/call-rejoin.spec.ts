@@ -3,14 +3,15 @@ import { test, expect } from './fixtures';
 import { CallScreen, failOnConsoleErrors, roomWithMembers, signedInContext } from './pages/call';
 
 /**
- * A host who stays while a guest leaves and joins again (issue 21): every link that closes lets go
- * of the media it held at once, on both sides, however many times it happens. Each link sends its
- * own clones of the camera and microphone; the pages here record every clone made (a wrapper of
- * MediaStreamTrack.prototype.clone, in the test only) and the connections (`window.__pcs`), so the
- * checks read the browser's own objects: no closed connection still sends a live track, every
- * clone made for a closed link has ended, no video or audio element that left the page (the
- * guest's tile, the host's own tile moving between the grid and the corner) still holds a stream,
- * and the host's own camera and the mute and camera-off buttons still work on the live link.
+ * A host who stays while a guest leaves and joins again (docs/decisions/0030): every link that
+ * closes lets go of the media it held at once, on both sides, however many times it happens. Each
+ * link sends its own clones of the camera and microphone; the pages here record every clone made (a
+ * wrapper of MediaStreamTrack.prototype.clone, in the test only) and the connections
+ * (`window.__pcs`), so the checks read the browser's own objects: no closed connection still sends
+ * a live track, every clone made for a closed link has ended, no video or audio element that left
+ * the page (the guest's tile, the host's own tile moving between the grid and the corner) still
+ * holds a stream, and the host's own camera and the mute and camera-off buttons still work on the
+ * live link.
  */
 
 test.setTimeout(240_000);

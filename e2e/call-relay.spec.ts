@@ -5,10 +5,11 @@ import { test, expect, freePort, startTestServer, type StartedServer } from './f
 import { CallScreen, roomWithMembers, signedInContext } from './pages/call';
 
 /**
- * Calls across strict NATs (issue 10): a real coturn (Debian's `coturn`; .ci/run installs it) on
- * loopback with a shared secret, the app server with TURN_URL and TURN_SECRET, and two browsers
- * whose connections may use relayed candidates only. Video arrives and the selected candidate
- * pairs are relay pairs: the media went through TURN with the credentials GET /api/config gave.
+ * Calls across strict NATs (docs/product.md §9.3): a real coturn (Debian's `coturn`; .ci/run
+ * installs it) on loopback with a shared secret, the app server with TURN_URL and TURN_SECRET, and
+ * two browsers whose connections may use relayed candidates only. Video arrives and the selected
+ * candidate pairs are relay pairs: the media went through TURN with the credentials GET /api/config
+ * gave.
  */
 
 const TURNSERVER = '/usr/bin/turnserver';

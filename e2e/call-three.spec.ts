@@ -2,10 +2,10 @@ import { test, expect, watchForText } from './fixtures';
 import { CallScreen, failOnConsoleErrors, roomWithMembers, signedInContext } from './pages/call';
 
 /**
- * Three people in one call (issue 10): everyone sees both others' video, the count and grid
- * follow the rule, and the 2 -> 3 -> 2 transitions (the flakiest, in Jitsi's experience) keep
+ * Three people in one call (docs/product.md §7.4): everyone sees both others' video, the count and
+ * grid follow the rule, and the 2 -> 3 -> 2 transitions (the flakiest, in Jitsi's experience) keep
  * the remaining pair's call intact. At 1280x800 the tiles fill their columns and a shared screen
- * takes the large view for everyone (issue 22).
+ * takes the large view for everyone.
  */
 
 test.setTimeout(420_000);

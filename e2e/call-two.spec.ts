@@ -11,10 +11,10 @@ import {
 import { isDark, useStoredTheme } from './theme';
 
 /**
- * Two people in one call (issue 10): real video both ways, the header and grid rules, chat with
- * Enter and Shift+Enter, the hand and mute signals, a shared screen, leaving, and a server restart
- * that both sides survive without reloading. The stage (issue 22): tile sizes, pinning, pictures,
- * toasts that never cover the controls, and a dark stage in both themes.
+ * Two people in one call (docs/product.md §7): real video both ways, the header and grid rules,
+ * chat with Enter and Shift+Enter, the hand and mute signals, a shared screen, leaving, and a
+ * server restart that both sides survive without reloading. The stage (docs/decisions/0009): tile
+ * sizes, pinning, pictures, toasts that never cover the controls, and a dark stage in both themes.
  */
 
 test.setTimeout(180_000);
@@ -149,9 +149,9 @@ test('the server restarts mid-call and both sides see each other again without r
   for (const page of [annPage, bobPage])
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 
-  // Issue 21: nobody left, so nobody is told anyone left or joined, and each remote tile stays the
-  // same element through the restart (not removed and added again). The first "joined" toasts
-  // must have gone before the watch starts.
+  // Without scars (docs/decisions/0027): nobody left, so nobody is told anyone left or joined, and
+  // each remote tile stays the same element through the restart (not removed and added again). The
+  // first "joined" toasts must have gone before the watch starts.
   await expect(a.toast(`${bob.name} joined`)).toHaveCount(0, { timeout: 10_000 });
   const scars = [
     await watchForText(annPage, `${bob.name} left`),

@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { failOnConsoleErrors, roomWithMembers, signedInContext } from './pages/call';
 
 /**
- * Chat that survives closing the tab (issue 21, docs/decisions/0027): a message written while the
+ * Chat that survives closing the tab (docs/decisions/0027): a message written while the
  * live link cannot reach the server is kept in the browser, shown as pending, and sent once when
  * the room is opened again; Sign Out with such a message asks first, then forgets it.
  */

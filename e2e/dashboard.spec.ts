@@ -11,7 +11,7 @@ import {
 } from './checks';
 
 /**
- * The dashboard (issue 11 item 4) for a signed-in student, with the browser clock fixed so the
+ * The dashboard (docs/product.md §4) for a signed-in student, with the browser clock fixed so the
  * greeting, the daily quote and the streak are known: seeded lists (first 5 tasks, last 4
  * resources newest first), the empty states, the quick actions and a room from the server.
  */

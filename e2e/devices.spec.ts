@@ -3,7 +3,7 @@ import { test, expect, signInThroughUi } from './fixtures';
 import { CallScreen, roomWithMembers } from './pages/call';
 
 /**
- * One sign-out per device (issue 22; docs/product.md §3.8): a student signing out on the library
+ * One sign-out per device (docs/product.md §3.8): a student signing out on the library
  * computer stays signed in on their phone; "Sign out of all devices" ends both, and a call open on
  * the other device says why instead of "Disconnected".
  */

@@ -12,7 +12,7 @@ import { roomWithMembers, type CallUser } from './pages/call';
 import { useStoredTheme } from './theme';
 
 /**
- * Focus together (issue 20, docs/product.md §5.16, docs/decisions/0034-focus-sessions.md): three
+ * Focus together (docs/product.md §5.16, docs/decisions/0034-focus-sessions.md): three
  * browsers show the same time left through a start, a pause, a late joiner, a reload and a server
  * restart; a goal typed at the start becomes a task, is marked done in the recap, and the focus
  * streak shows on the dashboard; the new screens pass axe and fit 320 px in both themes.
@@ -30,7 +30,7 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-/** The spread allowed between what members see (issue 20: within 250 ms). */
+/** The spread allowed between what members see (docs/decisions/0034: within 250 ms). */
 const SPREAD_MS = 250;
 const SHOTS = process.env.FOCUS_SHOTS;
 

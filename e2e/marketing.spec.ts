@@ -80,7 +80,7 @@ test.describe('landing page', () => {
   }) => {
     await page.goto('/');
     const community = page.locator('section#community');
-    // No invented discussion threads or counts (issue 22: claims with something behind them).
+    // No invented discussion threads or counts (claims with something behind them).
     await expect(community).not.toContainText(/repl(y|ies)/i);
     expect(await community.innerText()).not.toMatch(/\d/);
     const guidelines = community.getByRole('complementary', { name: 'Our community guidelines' });

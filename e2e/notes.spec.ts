@@ -12,7 +12,7 @@ import {
 import { useStoredTheme } from './theme';
 
 /**
- * The Notes page (issue 11 item 3) as a signed-in student uses it: uploads checked by type and
+ * The Notes page (docs/product.md §10) as a signed-in student uses it: uploads checked by type and
  * size, previews and downloads, text notes with the title rules and Read More, and the three
  * storage keys with the last-updated stamp.
  */

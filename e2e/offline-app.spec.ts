@@ -8,7 +8,7 @@ import { test, expect, newAccount, registerViaApi, startTestServer } from './fix
 import { seedSignedIn, storedJson, watchErrors } from './checks';
 
 /**
- * The app opens with no network (issue 33, item 4; docs/decisions/0060-service-worker.md): the
+ * The app opens with no network (docs/decisions/0060-service-worker.md): the
  * service worker keeps the built app, so a signed-in student reloads or opens it offline, finds
  * and edits their data, and the edit syncs when the network returns. A new version waits until the
  * student reloads into it. The only spec that lets the worker run (the config blocks it elsewhere).

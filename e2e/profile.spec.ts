@@ -4,10 +4,10 @@ import { axeViolations, expectNoSidewaysScroll, watchErrors } from './checks';
 import { useStoredTheme } from './theme';
 
 /**
- * The profile page (issue 11, item 5) as a student uses it: editing the Profile Information form,
- * the avatar checks and upload (camera button and drag and drop) that the navbar shows at once,
- * what lands in local storage, the profile following the student to another browser, adopting a
- * newer copy saved in another tab, accessibility and phone widths in both themes.
+ * The profile page (docs/product.md §13) as a student uses it: editing the Profile Information
+ * form, the avatar checks and upload (camera button and drag and drop) that the navbar shows at
+ * once, what lands in local storage, the profile following the student to another browser, adopting
+ * a newer copy saved in another tab, accessibility and phone widths in both themes.
  */
 
 test.setTimeout(120_000);

@@ -11,7 +11,7 @@ import { axeViolations, expectNoSidewaysScroll, watchErrors } from './checks';
 import { isDark, useStoredTheme } from './theme';
 
 /**
- * The daily task mail's opt-in in Settings (issue 18, Must have 7;
+ * The daily task mail's opt-in in Settings (docs/product.md §11.6;
  * docs/decisions/0025-daily-reminder-mail.md): off by default, saved with the browser's time
  * zone and kept across reloads, refused for an unverified address; accessible and without
  * sideways scrolling at phone widths in both themes. The mail itself is tested on the server

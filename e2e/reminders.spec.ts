@@ -11,7 +11,7 @@ import { axeViolations, expectNoSidewaysScroll } from './checks';
 import { useStoredTheme } from './theme';
 
 /**
- * Reminders (issue 11, item 7): the bell lists open tasks overdue, due today or tomorrow (from
+ * Reminders (docs/product.md §11.5): the bell lists open tasks overdue, due today or tomorrow (from
  * the userTasks list) and pending room invitations (from the server), with the count in its
  * name; an invitation is accepted from the bell; an opted-in student gets one browser
  * notification per task falling due.

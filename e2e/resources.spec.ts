@@ -10,7 +10,7 @@ import {
 } from './checks';
 
 /**
- * The Resources page (issue 11 item 2): a visitor and a signed-in student add and remove links,
+ * The Resources page (docs/product.md §12): a visitor and a signed-in student add and remove links,
  * with the product's messages (docs/product.md §12.2), the http(s)-only rule, and the per-user and
  * shared keys checked.
  */

@@ -6,7 +6,7 @@ import { CallScreen, roomWithMembers, signedInContext, type CallUser } from './p
 import { isDark, useStoredTheme } from './theme';
 
 /**
- * A room's shared notes (issue 19, docs/product.md §5.15) as students use them: two people typing
+ * A room's shared notes (docs/product.md §5.15) as students use them: two people typing
  * at the same place both keep their words, with each other's named carets; an edit made offline
  * merges when the student is back; a member removed from the room sees their notes close and is
  * told why; the notes open beside the call from its Room tools; axe finds nothing in either theme

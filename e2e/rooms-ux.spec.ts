@@ -5,7 +5,7 @@ import { ManageRoomDialog, StudyRoomsScreen } from './pages/rooms';
 import { uploadAvatar } from './pages/call';
 
 /**
- * Rooms and invitations as a demanding new user finds them (issue 13): Manage Room from a room
+ * Rooms and invitations as a demanding new user finds them: Manage Room from a room
  * page loaded directly, the role toast, removing a member on purpose, pending invitations, the
  * wrong account and the invitee without one, focus after every dialog, menu and drawer, page
  * titles, nothing wider than a 320 px phone, and axe-core on every signed-in screen.
@@ -215,7 +215,7 @@ test('members: the role toast names the new role; removing asks first, naming th
   await rooms.openManage(room.name);
   const manage = new ManageRoomDialog(page);
   await expect(manage.members()).toHaveCount(3);
-  // A member with an uploaded picture shows it (issue 22); the others keep their initial.
+  // A member with an uploaded picture shows it; the others keep their initial.
   await expect(
     manage.members().filter({ hasText: member!.user.name }).getByTestId('member-avatar'),
   ).toHaveAttribute('src', picture);

@@ -11,11 +11,11 @@ import { CallScreen } from './pages/call';
 import { RoomScreen, StudyRoomsScreen } from './pages/rooms';
 
 /**
- * Study rooms end to end (issue 3) with three people in three browser contexts: the owner
- * creates a room and copies its code, a classmate joins with the code typed sloppily (landing in
- * the room's call), the owner invites a third person by e-mail (caught by the fixture's real
- * SMTP server), who signs in through the invitation's redirect, accepts and lands in the room
- * with the invited role.
+ * Study rooms end to end (docs/product.md §5) with three people in three browser contexts: the
+ * owner creates a room and copies its code, a classmate joins with the code typed sloppily (landing
+ * in the room's call), the owner invites a third person by e-mail (caught by the fixture's real
+ * SMTP server), who signs in through the invitation's redirect, accepts and lands in the room with
+ * the invited role.
  */
 
 async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {

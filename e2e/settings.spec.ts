@@ -4,9 +4,9 @@ import { axeViolations, expectNoSidewaysScroll, watchErrors } from './checks';
 import { isDark, useStoredTheme } from './theme';
 
 /**
- * Settings (issue 11, item 6): the theme applied app-wide and kept across reloads (and before the
- * first paint), the call devices, opting in to reminders, changing the password and deleting the
- * account; accessibility and phone widths in both themes.
+ * Settings (docs/product.md §3.11): the theme applied app-wide and kept across reloads (and before
+ * the first paint), the call devices, opting in to reminders, changing the password and deleting
+ * the account; accessibility and phone widths in both themes.
  */
 
 test.setTimeout(120_000);

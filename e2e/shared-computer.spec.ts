@@ -3,8 +3,9 @@ import { test, expect, newAccount, registerViaApi, signInThroughUi } from './fix
 import { StudyRoomsScreen } from './pages/rooms';
 
 /**
- * A campus computer shared by students (issue 12): sign-out leaves nothing of the account for the
- * next person, search reaches every room, and the online indicator says what is true.
+ * A campus computer shared by students (docs/decisions/0010): sign-out leaves nothing of the
+ * account for the next person, search reaches every room, and the online indicator says what is
+ * true.
  */
 
 test.setTimeout(120_000);

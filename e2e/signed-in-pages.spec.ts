@@ -5,7 +5,7 @@ import { roomWithMembers, signedInContext } from './pages/call';
 import { isDark, useStoredTheme } from './theme';
 
 /**
- * Every signed-in page in both themes (issue 22): axe finds nothing, the theme is applied, and
+ * Every signed-in page in both themes: axe finds nothing, the theme is applied, and
  * the content takes its width from the one page scale (1280, 1024 or 768 px at most, centred
  * under the navigation bar) without scrolling sideways at 320 px. The call has its own checks in
  * call-two.spec.ts (chat open, both themes).

@@ -10,9 +10,9 @@ import {
 import { useStoredTheme } from './theme';
 
 /**
- * Study data that follows the student (issue 18): tasks, notes and resources kept on the server
- * for a signed-in student, with this browser's keys as the offline copy. Two browser contexts of
- * one account stand for two devices.
+ * Study data that follows the student (docs/product.md §15.4): tasks, notes and resources kept on
+ * the server for a signed-in student, with this browser's keys as the offline copy. Two browser
+ * contexts of one account stand for two devices.
  */
 
 test.setTimeout(90_000);

@@ -4,7 +4,7 @@ import { axeViolations, expectNoSidewaysScroll, storedJson, watchErrors } from '
 import { useStoredTheme } from './theme';
 
 /**
- * The Tasks page (issue 11 item 1) as a visitor uses it without signing in: add, tick off,
+ * The Tasks page (docs/product.md §11) as a visitor uses it without signing in: add, tick off,
  * reopen and delete tasks, with what lands under userTasks checked at each step.
  */
 

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 
-/** Stores a theme as the Settings page does, before any page script runs (issue 11, Settings). */
+/**
+ * Stores a theme as the Settings page does, before any page script runs (docs/product.md §3.11).
+ */
 export async function useStoredTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem('theme', value), theme);
 }

@@ -11,7 +11,7 @@ import { axeViolations, expectNoSidewaysScroll, watchErrors } from './checks';
 import { isDark, useStoredTheme } from './theme';
 
 /**
- * Proof of the mailbox in a real browser with real SMTP (issue 23, docs/product.md §3.12): a new
+ * Proof of the mailbox in a real browser with real SMTP (docs/product.md §3.12): a new
  * student registers as before, sees the banner, follows the mailed link and the banner is gone;
  * an invitation to an unverified address cannot be accepted from the bell, but can from its mail.
  */

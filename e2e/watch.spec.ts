@@ -15,11 +15,11 @@ import {
 import { isDark, useStoredTheme } from './theme';
 
 /**
- * Watch together (issue 20) in real browsers. The test video (e2e/fixtures/watch-clock.webm) is
- * served from another origin by a small server that answers Range requests, as a video host
- * would; the app's own CSP stays on, so the page really loads media from that origin. Viewers'
- * positions are read inside the pages and compared at one instant; the goal is every viewer
- * within 100 ms of every other.
+ * Watch together (docs/product.md §5.14) in real browsers. The test video
+ * (e2e/fixtures/watch-clock.webm) is served from another origin by a small server that answers
+ * Range requests, as a video host would; the app's own CSP stays on, so the page really loads media
+ * from that origin. Viewers' positions are read inside the pages and compared at one instant; the
+ * goal is every viewer within 100 ms of every other.
  */
 
 test.setTimeout(240_000);

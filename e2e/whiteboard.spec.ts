@@ -7,9 +7,9 @@ import { roomWithMembers, signedInContext, type CallUser } from './pages/call';
 import { useStoredTheme } from './theme';
 
 /**
- * The room whiteboard (issue 19) as students use it: three people drawing at once end with the
- * same board and nothing lost, which a reload and a server restart keep; a whole session under
- * the production CSP asks nothing of any other origin (Excalidraw's fonts included,
+ * The room whiteboard (docs/product.md §5.17) as students use it: three people drawing at once end
+ * with the same board and nothing lost, which a reload and a server restart keep; a whole session
+ * under the production CSP asks nothing of any other origin (Excalidraw's fonts included,
  * excalidraw/excalidraw#11639) and breaks no rule of it; a shape drawn offline makes closing the
  * board or the tab ask first, and is sent once the link is back; the call opens it as a room tool; the
  * new screens pass axe in both themes and fit a 320 px phone.

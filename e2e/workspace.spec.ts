@@ -11,7 +11,7 @@ import {
 import { isDark, useStoredTheme } from './theme';
 
 /**
- * A room's Workspace (issue 18, docs/product.md §5.13) as students use it: a file shared with a
+ * A room's Workspace (docs/product.md §5.13) as students use it: a file shared with a
  * room opens for another member and is refused to someone outside it; a note shared from the
  * Notes page shows up at once for a member who has the room open; the new screens pass axe and
  * fit a 320 px phone in both themes. The sharer's records are put on the server through the sync

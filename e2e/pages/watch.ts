@@ -8,9 +8,9 @@ import {
 import type { CallUser } from './call';
 
 /**
- * Watch together (issue 20) as a viewer sees it: the player in the room page's "Watch together"
- * section or in the call's Room tools panel, and readings of where each viewer's video is, taken
- * inside the pages so several viewers can be compared at one instant.
+ * Watch together (docs/product.md §5.14) as a viewer sees it: the player in the room page's "Watch
+ * together" section or in the call's Room tools panel, and readings of where each viewer's video
+ * is, taken inside the pages so several viewers can be compared at one instant.
  */
 
 /** The goal: every viewer within 100 ms of every other. */
