@@ -8,22 +8,23 @@ import { finish, goal, printLoad, size } from './lib/goals.js';
  * new room and a new host already in its call for every run) and re-joins (one host stays in the
  * call while the guest leaves with the L shortcut and joins again). Printed beside the floor
  * measured in the same run: a bare two-peer loopback in one page (getUserMedia, two
- * RTCPeerConnections, first remote frame), which no app can beat. Goals (issue 21), for each
+ * RTCPeerConnections, first remote frame), which no app can beat. Goals, for each
  * kind: median under 600 ms and every run under 900 ms. Smoke mode: 2 runs of each. Run after
  * `npm run build`; Debian's Chromium with fake camera and microphone.
  *
  * Both figures end at the first remote frame presented: a requestVideoFrameCallback registered as
- * soon as the video element has its stream. (Until issue 10's set-up work the app's callback was
- * registered only once the element reported a size, that is after the first frame, so the app
+ * soon as the video element has its stream. (Before the call's set-up was tuned the app's callback
+ * was registered only once the element reported a size, that is after the first frame, so the app
  * was timed to its second frame, up to a frame interval later than the floor's.)
  *
  * Each re-join also lists the camera stalls seen while it was under way (gaps over 250 ms in the
  * camera track's frame count, `MediaStreamTrack.stats`, on the host's and the guest's page, in ms
- * after the click): the mark of most of issue 21's slow runs, where the host kept capture frames
- * after each re-join until the fake capture device's four frame buffers, shared by every page of
- * one browser, ran out (decision 0030; frames dropped before the track counts them go unseen). Host and guest are pages of one browser, the harder case: a
- * page that keeps frames stalls the other's camera too. SEPARATE=1 puts the hosts in a browser
- * process of their own (their own fake camera, as two people have), to compare.
+ * after the click): the mark of most slow runs before decision 0030, where the host kept capture
+ * frames after each re-join until the fake capture device's four frame buffers, shared by every
+ * page of one browser, ran out (decision 0030; frames dropped before the track counts them go
+ * unseen). Host and guest are pages of one browser, the harder case: a page that keeps frames
+ * stalls the other's camera too. SEPARATE=1 puts the hosts in a browser process of their own (their
+ * own fake camera, as two people have), to compare.
  */
 
 const RUNS = size(10, 2);

@@ -12,7 +12,7 @@ import { population, startPinned } from './lib/live.js';
  * Idle capacity: the heap one authenticated, idle Socket.IO connection costs, from the heap growth
  * (after garbage collection) of opening N of them, against two floors in the same run: a bare
  * `ws` server's idle connections, and a bare Socket.IO server configured like ours that does
- * nothing else (Socket.IO's own cost). Goal (issue 21): at most 8 KB per socket, over 130,000 per
+ * nothing else (Socket.IO's own cost). Goal: at most 8 KB per socket, over 130,000 per
  * GiB of heap. What a socket keeps is listed in docs/decisions/0020-what-an-idle-socket-keeps.md.
  * Smoke mode: 200 connections.
  *

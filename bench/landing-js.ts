@@ -10,9 +10,10 @@ import { finish, goal } from './lib/goals.js';
  * scripts the HTML itself loads (the theme script and the boot script), at most 5 KB, since the
  * page is whole without the app (docs/decisions/0061). At the first tap, key, focus or scroll, what
  * the boot script starts: the entry, every chunk the entry imports, and the page's own chunk with
- * every chunk it imports (the entry loads it before hydrating), at most 100 KB (issue 21). The
- * landing page's files are listed one by one. Budgets: counted from the build, so exceeding one
- * fails the bench in every mode, CI's smoke run included. Run after `npm run build`.
+ * every chunk it imports (the entry loads it before hydrating), at most 100 KB
+ * (docs/decisions/0061). The landing page's files are listed one by one. Budgets: counted from the
+ * build, so exceeding one fails the bench in every mode, CI's smoke run included. Run after
+ * `npm run build`.
  */
 
 const BUDGET_KB = 100;

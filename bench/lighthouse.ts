@@ -9,8 +9,8 @@ import { finish, goal, printLoad, size } from './lib/goals.js';
  * Lighthouse 12 (mobile: its default emulated phone and simulated slow 4G) on the public pages,
  * served from the production build by the real server, in Debian's Chromium. Prints the four
  * category scores per page against the goals. Each page runs RUNS times and the median is kept,
- * because the performance score moves a few points between runs. Goals (issues 2 and 4,
- * docs/decisions/0006): performance 95 or more, accessibility, best practices and SEO 100.
+ * because the performance score moves a few points between runs. Goals
+ * (docs/decisions/0006): performance 95 or more, accessibility, best practices and SEO 100.
  * Smoke mode: one run of `/` only (about 20 s in Debian's Chromium on a loaded machine).
  * Run after `npm run build`.
  */

@@ -11,11 +11,11 @@ import { pinSelf } from './lib/live.js';
 /**
  * GET /api/auth/profile throughput on PostgreSQL (autocannon, 100 connections) against a bare
  * node:http server doing the same token check and queries with the same driver, in the same run.
- * Goal (issue 21): the app reaches at least 0.9x the baseline's requests per second. Each server
- * runs in its own process, both on core 0 and this load generator on core 1 (taskset): left to
- * the scheduler, a server shares a core with the load generator in some runs and not in others,
- * and its CPU per request then differs by a third from one start to the next. Three rounds in
- * turn, the median ratio counts. Smoke mode: one round of one second, 10 connections.
+ * Goal (docs/decisions/0036): the app reaches at least 0.9x the baseline's requests per second.
+ * Each server runs in its own process, both on core 0 and this load generator on core 1 (taskset):
+ * left to the scheduler, a server shares a core with the load generator in some runs and not in
+ * others, and its CPU per request then differs by a third from one start to the next. Three rounds
+ * in turn, the median ratio counts. Smoke mode: one round of one second, 10 connections.
  */
 
 const CONNECTIONS = size(100, 10);

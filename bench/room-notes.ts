@@ -8,11 +8,11 @@ import { finish, goal, printLoad, size } from './lib/goals.js';
 import { percentile, switchToTwoNodes } from './lib/live.js';
 
 /**
- * Room notes (issue 19): a keystroke in one editor to the other editor's document, against the
- * real server (Hocuspocus on /api/collab, PostgreSQL on DATABASE_URL). Two Hocuspocus providers
- * in this process stand for two browsers: each keystroke is one letter inserted into the shared
- * text plus the caret moving (an awareness update), as Tiptap sends them; the time is from the
- * insert on editor A until editor B's document has the letter. Keystrokes come every 30 ms, a
+ * Room notes (docs/decisions/0032): a keystroke in one editor to the other editor's document,
+ * against the real server (Hocuspocus on /api/collab, PostgreSQL on DATABASE_URL). Two Hocuspocus
+ * providers in this process stand for two browsers: each keystroke is one letter inserted into the
+ * shared text plus the caret moving (an awareness update), as Tiptap sends them; the time is from
+ * the insert on editor A until editor B's document has the letter. Keystrokes come every 30 ms, a
  * fast typist's pace.
  *
  * 1. Both editors on one node. Goal: p95 under 100 ms on loopback. Also printed: the bytes

@@ -5,11 +5,11 @@ import { leanClient } from './lib/http-timing.js';
 
 /**
  * GET /api/rooms for a user who belongs to 10,000 rooms, in a database holding 10,000 rooms and
- * 200,000 memberships (issue 3). Prints the p95 latency of 500 sequential requests against the
- * real server (its own process, PostgreSQL through DATABASE_URL, loopback HTTP) beside the p95 of
- * the same SQL run directly with pg in the same run, and the plan PostgreSQL picks for it.
- * Goals: the API's p95 at most 2x the same SQL's p95 (issue 21), and under 20 ms (issue 3).
- * Smoke mode: 1,000 rooms, 20,000 memberships, 20 requests.
+ * 200,000 memberships (docs/decisions/0003). Prints the p95 latency of 500 sequential requests
+ * against the real server (its own process, PostgreSQL through DATABASE_URL, loopback HTTP) beside
+ * the p95 of the same SQL run directly with pg in the same run, and the plan PostgreSQL picks for
+ * it. Goals: the API's p95 at most 2x the same SQL's p95 (docs/decisions/0036), and under 20 ms
+ * (docs/decisions/0005). Smoke mode: 1,000 rooms, 20,000 memberships, 20 requests.
  */
 
 const ROOMS = size(10_000, 1_000);

@@ -11,7 +11,7 @@ import { finish, goal, printLoad, size } from './lib/goals.js';
 import { cpuMicros, percentile, pinSelf, population, startPinned } from './lib/live.js';
 
 /**
- * Signalling under load, each step against its fair floor in the same run (issue 21):
+ * Signalling under load, each step against its fair floor in the same run (docs/decisions/0035):
  *
  * - Durable chat: 50 rooms of 10 sockets, every room chatting, at 200 and at 2,000 messages a
  *   second. The floor is a bare `ws` server doing the same INSERT through the same driver before

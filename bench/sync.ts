@@ -7,7 +7,8 @@ import { finish, goal, printLoad, size } from './lib/goals.js';
 import { percentile, switchToTwoNodes } from './lib/live.js';
 
 /**
- * Study data on the server (issue 18), against the real server on PostgreSQL (DATABASE_URL):
+ * Study data on the server (docs/decisions/0022), against the real server on PostgreSQL
+ * (DATABASE_URL):
  *
  * 1. First sync on a fresh device: an account with 1,000 tasks, 200 text notes, 50 file notes
  *    (metadata only; their bytes load on demand) and 50 resources. Times pulling every page the

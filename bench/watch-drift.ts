@@ -4,11 +4,11 @@ import { REPO_ROOT, startFileServer, startServer } from '@studycircle/test-kit';
 import { finish, goal, printLoad, size } from './lib/goals.js';
 
 /**
- * Watch together, drift (issue 20): three viewers of one room's video, each a headless Chromium
- * page on this machine, the video served from another loopback origin with Range requests as a
- * real video host would. Once all three play in step, their positions are read every 250 ms for
- * 60 s; the spread of one reading is the latest viewer's position minus the earliest's (each page
- * reports its video's time with the moment it read it, and the readings are brought to one
+ * Watch together, drift (docs/decisions/0033): three viewers of one room's video, each a headless
+ * Chromium page on this machine, the video served from another loopback origin with Range requests
+ * as a real video host would. Once all three play in step, their positions are read every 250 ms
+ * for 60 s; the spread of one reading is the latest viewer's position minus the earliest's (each
+ * page reports its video's time with the moment it read it, and the readings are brought to one
  * instant at the video's own speed). Then one viewer seeks (10 s back or forward, five times) and
  * the time until all three are within 100 ms of each other again, at the new place, is measured.
  *

@@ -15,15 +15,15 @@ import { finish, goal, printLoad, size } from './lib/goals.js';
 import { percentile } from './lib/live.js';
 
 /**
- * The room whiteboard (issue 19) against the real server on PostgreSQL (DATABASE_URL): three
- * editors (socket clients speaking the browser's protocol) on a board of 1,000 elements; one draws
- * a freehand stroke the way the browser sends it (the whole element again every 50 ms as it
- * grows, SEND_INTERVAL_MS in apps/web/src/features/whiteboard/lib/board-sync.ts), and the time
- * from each update leaving the drawer to its arrival at each other editor is measured, the
- * drawer changing with every stroke. Goal: p95 under 100 ms on loopback. Also printed: the bytes
- * one stroke costs on the wire (sent by the drawer, received by each other editor), the time to
- * read the whole board on opening it, and the whiteboard chunk's size (gzip -9) from the build
- * when there is one.
+ * The room whiteboard (docs/decisions/0031) against the real server on PostgreSQL (DATABASE_URL):
+ * three editors (socket clients speaking the browser's protocol) on a board of 1,000 elements; one
+ * draws a freehand stroke the way the browser sends it (the whole element again every 50 ms as it
+ * grows, SEND_INTERVAL_MS in apps/web/src/features/whiteboard/lib/board-sync.ts), and the time from
+ * each update leaving the drawer to its arrival at each other editor is measured, the drawer
+ * changing with every stroke. Goal: p95 under 100 ms on loopback. Also printed: the bytes one
+ * stroke costs on the wire (sent by the drawer, received by each other editor), the time to read
+ * the whole board on opening it, and the whiteboard chunk's size (gzip -9) from the build when
+ * there is one.
  *
  * Smoke mode: a board of 200 elements and 3 strokes.
  */
