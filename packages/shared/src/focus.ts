@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN } from './rooms.js';
+import { RoomIdSchema } from './room-id.js';
 import { SYNC_LIMITS } from './sync.js';
 
 /**
@@ -330,10 +330,6 @@ export function focusStreak(
 // ---------------------------------------------------------------------------------------------
 // The wire: socket payloads (parsed by the server), the state every member sees, and the stats.
 
-const roomIdField = z
-  .string({ error: 'roomId must be a room id' })
-  .regex(OBJECT_ID_PATTERN, 'roomId must be a room id');
-
 /** A task's id as the sync contract allows it (sync.ts). */
 const TaskIdSchema = z
   .string({ error: FOCUS_MESSAGES.taskIdInvalid })
@@ -356,7 +352,7 @@ export const FocusGoalSchema = z.strictObject({
 export type FocusGoal = z.infer<typeof FocusGoalSchema>;
 
 /** `focus-watch` and `focus-leave`: just the room. */
-export const FocusRoomPayloadSchema = z.strictObject({ roomId: roomIdField });
+export const FocusRoomPayloadSchema = z.strictObject({ roomId: RoomIdSchema });
 export type FocusRoomPayload = z.input<typeof FocusRoomPayloadSchema>;
 
 /**
@@ -366,34 +362,34 @@ export type FocusRoomPayload = z.input<typeof FocusRoomPayloadSchema>;
  */
 export const FocusControlPayloadSchema = z.discriminatedUnion('action', [
   z.strictObject({
-    roomId: roomIdField,
+    roomId: RoomIdSchema,
     action: z.literal('start'),
     settings: FocusSettingsInputSchema.optional(),
     goal: FocusGoalSchema.nullable().optional(),
   }),
-  z.strictObject({ roomId: roomIdField, action: z.literal('pause') }),
-  z.strictObject({ roomId: roomIdField, action: z.literal('resume') }),
+  z.strictObject({ roomId: RoomIdSchema, action: z.literal('pause') }),
+  z.strictObject({ roomId: RoomIdSchema, action: z.literal('resume') }),
   z.strictObject({
-    roomId: roomIdField,
+    roomId: RoomIdSchema,
     action: z.literal('skip'),
     phase: z.enum(['focus', 'short-break', 'long-break']),
     round: z.number().int().min(1).max(FOCUS_LIMITS.roundsMax),
   }),
-  z.strictObject({ roomId: roomIdField, action: z.literal('stop') }),
+  z.strictObject({ roomId: RoomIdSchema, action: z.literal('stop') }),
 ]);
 export type FocusControlPayload = z.input<typeof FocusControlPayloadSchema>;
 export type FocusControlAction = FocusControlPayload['action'];
 
 /** `focus-join`: take part (and be credited), with a goal or none; again to change the goal. */
 export const FocusJoinPayloadSchema = z.strictObject({
-  roomId: roomIdField,
+  roomId: RoomIdSchema,
   goal: FocusGoalSchema.nullable().optional(),
 });
 export type FocusJoinPayload = z.input<typeof FocusJoinPayloadSchema>;
 
 /** `focus-recap`: after a focus round, the goal is done (counted once) or carried over. */
 export const FocusRecapPayloadSchema = z.strictObject({
-  roomId: roomIdField,
+  roomId: RoomIdSchema,
   outcome: z.enum(['done', 'carry']),
 });
 export type FocusRecapPayload = z.input<typeof FocusRecapPayloadSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './errors.js';
 import { DeviceSessionIdSchema } from './auth.js';
+import { RoomIdParamSchema } from './room-id.js';
 
 /**
  * Pieces of the HTTP contract that several modules' routes declare (docs/architecture.md, "HTTP
@@ -8,16 +9,6 @@ import { DeviceSessionIdSchema } from './auth.js';
  * names its params, query, body and replies with shared schemas like these, so the server checks
  * what arrives, writes what leaves, and describes both in its OpenAPI document from one source.
  */
-
-/**
- * A room id in a path, lower-cased: ids are 24 hexadecimal characters and compared in lower
- * case. Nothing is refused here: a malformed or unknown id answers the room's 404 from its
- * module, after the body's own checks, as it always has.
- */
-export const RoomIdParamSchema = z
-  .string()
-  .toLowerCase()
-  .meta({ description: 'The room id (24 hexadecimal characters); anything else answers 404.' });
 
 /** `/rooms/:id/...` */
 export const RoomParamsSchema = z.object({ id: RoomIdParamSchema });

@@ -6,6 +6,7 @@ export * from './messages.js';
 export * from './rules.js';
 export * from './contact.js';
 export * from './rooms.js';
+export * from './room-id.js';
 export * from './realtime.js';
 export * from './clock.js';
 export * from './profile.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN, RoomMessageSchema, type RoomMessage } from './rooms.js';
+import { RoomMessageSchema, type RoomMessage } from './rooms.js';
+import { RoomIdSchema, roomIdField } from './room-id.js';
 import type { RoomNotesAccessEnded } from './room-notes.js';
 import type {
   FocusControlPayload,
@@ -310,9 +311,6 @@ export type ServerErrorPayload = z.infer<typeof ServerErrorPayloadSchema>;
 // ---------------------------------------------------------------------------------------------
 // Payload schemas (client to server). The server parses every payload with these.
 
-const roomIdField = z
-  .string({ error: 'roomId must be a room id' })
-  .regex(OBJECT_ID_PATTERN, 'roomId must be a room id');
 /**
  * A participant is addressed by its socket id (base64url characters). Channel names (`call:...`,
  * `chat:...`, `user:...`) all contain a colon, so `to` can never name a whole call or room.
@@ -325,11 +323,11 @@ const socketIdField = z
 const nameField = z.string().max(REALTIME_LIMITS.nameMax).optional();
 
 /** `join-room` (the call join). `name` is accepted but the account's name is what others see. */
-export const JoinRoomPayloadSchema = z.object({ roomId: roomIdField, name: nameField });
+export const JoinRoomPayloadSchema = z.object({ roomId: RoomIdSchema, name: nameField });
 export type JoinRoomPayload = z.input<typeof JoinRoomPayloadSchema>;
 
 /** `leave-room` (leaves the call and the chat channel) and `join-chat` / `leave-chat`. */
-export const RoomRefPayloadSchema = z.object({ roomId: roomIdField });
+export const RoomRefPayloadSchema = z.object({ roomId: RoomIdSchema });
 
 /** `clock-sync` carries nothing; the answer is the server's `Date.now()` (clock.ts). */
 export const ClockSyncPayloadSchema = z.object({}).strict();
@@ -384,7 +382,7 @@ export const PeerStateSchema = z.object({
 export type PeerState = z.infer<typeof PeerStateSchema>;
 
 /** `peer-state` sent: `{roomId, muted, videoOff, hand}` (and optionally `sharing`). */
-export const PeerStatePayloadSchema = PeerStateSchema.extend({ roomId: roomIdField });
+export const PeerStatePayloadSchema = PeerStateSchema.extend({ roomId: RoomIdSchema });
 export type PeerStatePayload = z.input<typeof PeerStatePayloadSchema>;
 
 /** A client-made chat message id: the key by which retries are de-duplicated. */
@@ -413,7 +411,7 @@ export const ChatTextSchema = z
  * answers the stored copy. `name`, `at` and `self` are ignored (the server stamps name and time).
  */
 export const ChatMessagePayloadSchema = z.object({
-  roomId: roomIdField,
+  roomId: RoomIdSchema,
   text: ChatTextSchema,
   id: ClientMessageIdSchema.optional(),
   name: z.unknown().optional(),
@@ -696,11 +694,7 @@ export const RoomsPresenceQuerySchema = z.object({
   ids: z
     .string({ error: 'ids must be a comma-separated list of room ids' })
     .transform((s) => [...new Set(s.split(',').map((x) => x.trim()))].filter((x) => x !== ''))
-    .pipe(
-      z
-        .array(z.string().regex(OBJECT_ID_PATTERN, 'ids must be room ids'))
-        .max(100, 'At most 100 ids'),
-    ),
+    .pipe(z.array(roomIdField('ids must be room ids')).max(100, 'At most 100 ids')),
 });
 export type RoomsPresenceQuery = z.input<typeof RoomsPresenceQuerySchema>;
 export const RoomsPresenceResponseSchema = z.object({ presence: z.array(CallPresenceSchema) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN } from './rooms.js';
+import { RoomIdSchema } from './room-id.js';
 
 /**
  * Watch together (docs/decisions/0033-watch-together.md): one video per room, played in
@@ -133,13 +133,9 @@ export const WatchActionSchema = z.discriminatedUnion(
 /** An action (its input and parsed shapes are the same: the link is only normalised). */
 export type WatchAction = z.output<typeof WatchActionSchema>;
 
-const roomIdField = z
-  .string({ error: 'roomId must be a room id' })
-  .regex(OBJECT_ID_PATTERN, 'roomId must be a room id');
-
 /** `watch-action`. */
 export const WatchActionPayloadSchema = z.strictObject({
-  roomId: roomIdField,
+  roomId: RoomIdSchema,
   action: WatchActionSchema,
 });
 export type WatchActionPayload = z.input<typeof WatchActionPayloadSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OBJECT_ID_PATTERN } from './rooms.js';
+import { RoomIdSchema } from './room-id.js';
 
 /**
  * A room's whiteboard (docs/product.md §5.17): an Excalidraw scene every member draws on live, kept
@@ -76,10 +76,6 @@ export const WHITEBOARD_MESSAGES = {
     'Your latest drawing has not reached the server yet. Close the whiteboard and lose it?',
 } as const;
 
-const roomIdField = z
-  .string({ error: 'roomId must be a room id' })
-  .regex(OBJECT_ID_PATTERN, 'roomId must be a room id');
-
 const elementIdField = z
   .string({ error: WHITEBOARD_MESSAGES.elementInvalid })
   .min(1, WHITEBOARD_MESSAGES.elementInvalid)
@@ -152,7 +148,7 @@ export function whiteboardElementWins(
 
 /** `whiteboard-join`: subscribe, and read the stored board a page at a time. */
 export const WhiteboardJoinPayloadSchema = z.object({
-  roomId: roomIdField,
+  roomId: RoomIdSchema,
   /** The `next` of the previous page; absent for the first. */
   after: elementIdField.optional(),
 });
@@ -166,7 +162,7 @@ export interface WhiteboardJoinResult {
 /** `whiteboard-update`: the elements that changed since the sender last sent them. */
 export const WhiteboardUpdatePayloadSchema = z
   .object({
-    roomId: roomIdField,
+    roomId: RoomIdSchema,
     elements: z
       .array(WhiteboardElementSchema)
       .min(1, WHITEBOARD_MESSAGES.elementInvalid)
@@ -197,7 +193,7 @@ const coordinate = z.number().min(-1e7).max(1e7);
 
 /** `whiteboard-pointer`: where this member's pointer is on the board (scene coordinates). */
 export const WhiteboardPointerPayloadSchema = z.object({
-  roomId: roomIdField,
+  roomId: RoomIdSchema,
   x: coordinate,
   y: coordinate,
   button: z.enum(['down', 'up']),
