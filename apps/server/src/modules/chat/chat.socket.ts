@@ -45,8 +45,7 @@ export function registerChatHandlers(io: IoServer, deps: ChatSocketDeps) {
   }
 
   handle('join-chat', async (socket, payload) => {
-    const input = parseWith(RoomRefPayloadSchema, payload);
-    const requested = input.roomId.toLowerCase();
+    const { roomId: requested } = parseWith(RoomRefPayloadSchema, payload);
     // Already subscribed: membership was checked then, and eviction would have taken the
     // socket out, so a repeated join costs no query.
     const roomId = socket.rooms.has(channel.chat(requested))
@@ -58,15 +57,15 @@ export function registerChatHandlers(io: IoServer, deps: ChatSocketDeps) {
   handle('leave-chat', async (socket, payload) => {
     const { roomId } = parseWith(RoomRefPayloadSchema, payload);
     // A socket in the room's call keeps the call's chat.
-    if (socket.data.callRoomId !== roomId.toLowerCase()) {
-      await socket.leave(channel.chat(roomId.toLowerCase()));
+    if (socket.data.callRoomId !== roomId) {
+      await socket.leave(channel.chat(roomId));
     }
   });
 
   handle('chat-message', (socket, payload) =>
     inChatOrder(socket, async () => {
       const input = parseWith(ChatMessagePayloadSchema, payload);
-      let roomId = input.roomId.toLowerCase();
+      let roomId = input.roomId;
       // First message to a room this socket has not joined (a retry right after a reconnect,
       // before join-chat or join-room was sent again): check membership once and subscribe.
       if (!socket.rooms.has(channel.chat(roomId))) roomId = await joinChat(socket, roomId);

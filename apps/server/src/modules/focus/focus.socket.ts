@@ -59,7 +59,7 @@ export function registerFocusHandlers(
 
   handle('focus-unwatch', async (socket, payload) => {
     const { roomId } = parseWith(FocusRoomPayloadSchema, payload);
-    await socket.leave(channel.focus(roomId.toLowerCase()));
+    await socket.leave(channel.focus(roomId));
   });
 
   handle('focus-control', async (socket, payload) => ({

@@ -1,12 +1,11 @@
 import { randomInt } from 'node:crypto';
 import {
   JOIN_CODE_ALPHABET,
-  JOIN_CODE_PATTERN,
   MESSAGES,
   OBJECT_ID_PATTERN,
   ROOM_LIMITS,
   ROOM_MESSAGES,
-  normaliseJoinCode,
+  readRoomKey,
   type AssignableRole,
   type CreateRoomData,
   type Room,
@@ -184,9 +183,7 @@ export function createRoomsService({
 
   /** The room by id with the caller's membership; 404 for a malformed or unknown id. */
   async function byId(roomId: string, userId: string): Promise<RoomWithMembership> {
-    const row = OBJECT_ID_PATTERN.test(roomId)
-      ? await repo.findById(roomId.toLowerCase(), userId)
-      : undefined;
+    const row = OBJECT_ID_PATTERN.test(roomId) ? await repo.findById(roomId, userId) : undefined;
     if (!row) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
     return row;
   }
@@ -268,18 +265,13 @@ export function createRoomsService({
      * the code itself is the secret that lets anyone join, through `join`.
      */
     async get(user: AuthUser, idOrCode: string): Promise<Room> {
-      const key = idOrCode.trim();
+      // The web reads its links with the same function. Other text (a NUL byte would fail in
+      // PostgreSQL as a 500) cannot name a room.
+      const key = readRoomKey(idOrCode);
       let row: RoomWithMembership | undefined;
-      if (OBJECT_ID_PATTERN.test(key)) row = await repo.findById(key.toLowerCase(), user.id);
-      else if (JOIN_CODE_PATTERN.test(normaliseJoinCode(key))) {
-        row = await repo.findByCode(normaliseJoinCode(key), user.id);
-      }
-      // Slugs are lower-case letters, digits and hyphens, always with a hyphen, so a code-shaped
-      // key that missed is not a slug either; other text (a NUL byte would fail in PostgreSQL
-      // as a 500) cannot name a room.
-      if (!row && key.includes('-') && key.length <= 80 && /^[a-z0-9-]+$/i.test(key)) {
-        row = await repo.findBySlug(key.toLowerCase(), user.id);
-      }
+      if (key && 'id' in key) row = await repo.findById(key.id, user.id);
+      else if (key && 'code' in key) row = await repo.findByCode(key.code, user.id);
+      else if (key) row = await repo.findBySlug(key.slug, user.id);
       if (!row) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
       if (row.isPrivate && !row.role) throw AppError.forbidden(ROOM_MESSAGES.privateRoom);
       return toRoom(row);

@@ -477,9 +477,11 @@ describe('reading and listing', () => {
     for (const key of [
       room.id,
       room.id.toUpperCase(),
+      ` ${room.id.toUpperCase()} `,
       room.code,
       room.code.toLowerCase(),
       room.slug,
+      room.slug.toUpperCase(),
     ]) {
       const res = await call('GET', `/api/rooms/${encodeURIComponent(key)}`, users.owner.token);
       expect([key, res.status]).toEqual([key, 200]);

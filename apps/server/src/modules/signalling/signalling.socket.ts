@@ -200,8 +200,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
   }
 
   handle('join-room', async (socket, payload) => {
-    const input = parseWith(JoinRoomPayloadSchema, payload);
-    const requested = input.roomId.toLowerCase();
+    const { roomId: requested } = parseWith(JoinRoomPayloadSchema, payload);
     // Already in the room's chat (the room page was open): membership was checked then, and
     // eviction would have taken the socket out, so the call starts without another query.
     const roomId = socket.rooms.has(channel.chat(requested))
@@ -241,8 +240,8 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
 
   handle('leave-room', async (socket, payload) => {
     const { roomId } = parseWith(RoomRefPayloadSchema, payload);
-    if (socket.data.callRoomId === roomId.toLowerCase()) await leaveCall(socket);
-    await socket.leave(channel.chat(roomId.toLowerCase()));
+    if (socket.data.callRoomId === roomId) await leaveCall(socket);
+    await socket.leave(channel.chat(roomId));
   });
 
   /**
@@ -284,7 +283,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
   handle('peer-state', async (socket, payload) => {
     const input = parseWith(PeerStatePayloadSchema, payload);
     const roomId = currentCall(socket);
-    if (input.roomId.toLowerCase() !== roomId) {
+    if (input.roomId !== roomId) {
       throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
     }
     const state = {

@@ -299,6 +299,35 @@ describe('relaying signalling', () => {
     expect(heard.flat().map((list) => list.length)).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
+  it('reads a room id sent in capitals as the room: join, peer-state, chat and leave', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 1);
+    const upper = room.id.toUpperCase();
+    const a = await client(owner.token);
+    const b = await client(members[0]!.token);
+    await b.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    const joined = next(b, 'user-joined');
+    expect(await a.emitWithAck('join-room', { roomId: upper, name: 'n' })).toMatchObject({
+      ok: true,
+      users: [{ id: b.id }],
+    });
+    expect(await joined).toMatchObject({ id: a.id });
+
+    const state = next(b, 'peer-state');
+    await a.emitWithAck('peer-state', { roomId: upper, muted: true, videoOff: false, hand: false });
+    expect(await state).toEqual({ id: a.id, muted: true, videoOff: false, hand: false });
+
+    const got = next(b, 'chat-message');
+    const sent = ack<{ message: { roomId: string } }>(
+      await a.emitWithAck('chat-message', { roomId: upper, text: 'hi', id: 'caps-1' }),
+    );
+    expect(sent.ok && sent.message.roomId).toBe(room.id);
+    expect(await got).toMatchObject({ roomId: room.id, text: 'hi' });
+
+    const left = next(b, 'user-left');
+    await a.emitWithAck('leave-room', { roomId: upper });
+    expect(await left).toMatchObject({ id: a.id, reason: 'left' });
+  });
+
   it('sends peer-state to the others in the call and includes it in users-in-room', async () => {
     const { room, owner, members } = await roomWithMembers(t, 1);
     const a = await client(owner.token);

@@ -38,7 +38,7 @@ export function registerWatchHandlers(
 
   handle('watch-leave', async (socket, payload) => {
     const { roomId } = parseWith(RoomRefPayloadSchema, payload);
-    await socket.leave(channel.watch(roomId.toLowerCase()));
+    await socket.leave(channel.watch(roomId));
   });
 
   handle('watch-action', async (socket, payload) => {

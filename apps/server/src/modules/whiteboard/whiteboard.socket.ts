@@ -40,8 +40,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
 
   /** The room's id when this socket is subscribed to its board (still a member), else refused. */
   function subscribed(socket: IoSocket, roomId: string): string {
-    const id = roomId.toLowerCase();
-    if (socket.rooms.has(channel.whiteboard(id))) return id;
+    if (socket.rooms.has(channel.whiteboard(roomId))) return roomId;
     throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, WHITEBOARD_MESSAGES.notOnBoard);
   }
 
@@ -58,7 +57,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
 
   handle('whiteboard-join', async (socket, payload) => {
     const { roomId, after } = parseWith(WhiteboardJoinPayloadSchema, payload);
-    let id = roomId.toLowerCase();
+    let id = roomId;
     // A first page always asks the rooms service (a reconnected socket, a room left and joined
     // again); later pages of a subscribed socket rely on eviction, like the chat.
     if (after === undefined || !socket.rooms.has(channel.whiteboard(id))) {
@@ -108,8 +107,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
   });
 
   handle('whiteboard-leave', async (socket, payload) => {
-    const { roomId } = parseWith(RoomRefPayloadSchema, payload);
-    const id = roomId.toLowerCase();
+    const { roomId: id } = parseWith(RoomRefPayloadSchema, payload);
     if (!socket.rooms.has(channel.whiteboard(id))) return;
     await socket.leave(channel.whiteboard(id));
     socket.to(channel.whiteboard(id)).emit('whiteboard-peer-left', { roomId: id, id: socket.id });
