@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import type { Room } from '@studycircle/shared';
+import { linkNamesRoom, type Room } from '@studycircle/shared';
 import { errorMessage } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
@@ -15,10 +15,7 @@ function roomFromState(state: unknown, param: string): Room | undefined {
   const room = (state as { room?: unknown }).room;
   if (!room || typeof room !== 'object') return undefined;
   const r = room as Room;
-  const keys = [r.id, r._id, r.code, r.slug];
-  return keys.some((k) => typeof k === 'string' && k.toLowerCase() === param.toLowerCase())
-    ? r
-    : undefined;
+  return linkNamesRoom(r, param) ? r : undefined;
 }
 
 /** Mic or camera off, as the room page's device check passes them in navigation state. */

@@ -1,3 +1,4 @@
+import { normaliseRoomId } from '@studycircle/shared';
 import { isRecord, readJson, removeKey, writeJson } from '../../../lib/storage';
 
 /**
@@ -48,10 +49,13 @@ function writeAll(userId: string, messages: readonly StoredChatMessage[]): void 
   else writeJson(keyOf(userId), messages);
 }
 
-/** This account's unacknowledged messages in one room, oldest first. */
+/**
+ * This account's unacknowledged messages in one room, oldest first. Stored ids are read as the
+ * shared room-id field reads them, so one kept by an older page in another case still counts.
+ */
 export function readChatOutbox(userId: string, roomId: string): StoredChatMessage[] {
-  const room = roomId.toLowerCase();
-  return readAll(userId).filter((m) => m.roomId.toLowerCase() === room);
+  const room = normaliseRoomId(roomId);
+  return readAll(userId).filter((m) => normaliseRoomId(m.roomId) === room);
 }
 
 /** Keeps a message until the server answers for it (a second add of the same id is ignored). */

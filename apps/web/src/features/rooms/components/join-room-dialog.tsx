@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ROOM_MESSAGES, looksLikeRoomId, normaliseJoinCode } from '@studycircle/shared';
+import {
+  ROOM_MESSAGES,
+  looksLikeRoomId,
+  normaliseJoinCode,
+  normaliseRoomId,
+} from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogContent } from '../../../ui/dialog';
@@ -59,9 +64,9 @@ export function JoinRoomDialog({
           change(false);
           navigate(`/rooms/call/${encodeURIComponent(roomIdOf(room))}`, { state: { room } });
         } else if (looksLikeRoomId(normalised)) {
-          // Ids are lower-case hex; the code field upper-cased it.
+          // The code field upper-cased the id; the shared field reads it back as the server does.
           change(false);
-          navigate(`/rooms/call/${normalised.toLowerCase()}`);
+          navigate(`/rooms/call/${normaliseRoomId(normalised)}`);
         } else {
           setError(ROOM_MESSAGES.roomNotFound);
         }

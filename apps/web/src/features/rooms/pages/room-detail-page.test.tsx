@@ -39,6 +39,20 @@ describe('RoomDetailPage', () => {
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /api/rooms/${ID}/workspace`]);
   });
 
+  it.each([ID.toUpperCase(), 'abc234', 'Calculus-Crew'])(
+    'takes the room from navigation state when the link names it in any case: %s',
+    (key) => {
+      const { calls } = mockApi({});
+      renderPage(<RoomDetailPage />, {
+        url: `/rooms/room/${key}`,
+        pattern: '/rooms/room/:roomId',
+        state: { room: makeRoom({ userRole: 'member' }) },
+      });
+      expect(screen.getByRole('heading', { name: 'Calculus Crew' })).toBeInTheDocument();
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /api/rooms/${ID}/workspace`]);
+    },
+  );
+
   it.each([
     ['owner', true],
     ['admin', true],

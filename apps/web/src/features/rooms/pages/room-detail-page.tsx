@@ -15,7 +15,7 @@ import {
   Video,
   X,
 } from 'lucide-react';
-import { TIMINGS, roomLoadFailedMessage, type Room } from '@studycircle/shared';
+import { TIMINGS, linkNamesRoom, roomLoadFailedMessage, type Room } from '@studycircle/shared';
 import { HttpError } from '../../../lib/http';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Alert } from '../../../ui/alert';
@@ -66,10 +66,7 @@ function readState(state: unknown): DetailState {
 
 /** True when the room passed in state is the one the URL names (by id, code or slug). */
 function matches(room: Room | undefined, param: string): room is Room {
-  if (!room) return false;
-  return [roomIdOf(room), room.code, room.slug].some(
-    (key) => typeof key === 'string' && key.toLowerCase() === param.toLowerCase(),
-  );
+  return room !== undefined && linkNamesRoom(room, param);
 }
 
 /**
