@@ -10,6 +10,7 @@ import {
   Video,
   VideoOff,
 } from 'lucide-react';
+import { shortcutLabel, type CallShortcutMode } from '../../../lib/call-shortcuts';
 import { cn } from '../../../ui/cn';
 
 /**
@@ -27,6 +28,7 @@ function ControlButton({
   danger,
   active,
   shortcut,
+  mode,
   children,
 }: {
   label: string;
@@ -36,16 +38,19 @@ function ControlButton({
   danger?: boolean;
   /** Highlighted state (muted, camera off, hand up), shown by colour and by the icon. */
   active?: boolean;
+  /** The letter; how it is pressed (or that it is off) comes from `mode`. */
   shortcut: string;
+  mode: CallShortcutMode;
   children: ReactNode;
 }) {
+  const keys = shortcutLabel(shortcut, mode);
   return (
     <button
       type="button"
       aria-label={label}
       aria-pressed={pressed}
-      aria-keyshortcuts={shortcut}
-      title={`${label} (${shortcut})`}
+      aria-keyshortcuts={keys}
+      title={keys ? `${label} (${keys})` : label}
       disabled={disabled}
       onClick={onClick}
       className={cn(
@@ -81,6 +86,8 @@ export interface CallControlsProps {
   onChat(): void;
   onHand(): void;
   onLeave(): void;
+  /** How the shortcuts are pressed on this device (Settings), for the buttons' hints. */
+  shortcuts?: CallShortcutMode;
   devices?: ReactNode;
   /** The Room tools menu (call-tools.tsx), after the chat. */
   tools?: ReactNode;
@@ -92,6 +99,7 @@ export interface CallControlsProps {
  */
 export function CallControls(p: CallControlsProps) {
   const icon = 'h-5 w-5';
+  const mode = p.shortcuts ?? 'single';
   return (
     <div
       role="toolbar"
@@ -105,6 +113,7 @@ export function CallControls(p: CallControlsProps) {
         disabled={!p.canMic}
         onClick={p.onMic}
         shortcut="M"
+        mode={mode}
       >
         {p.muted || !p.canMic ? (
           <MicOff aria-hidden="true" className={icon} />
@@ -119,6 +128,7 @@ export function CallControls(p: CallControlsProps) {
         disabled={!p.canCamera}
         onClick={p.onCamera}
         shortcut="C"
+        mode={mode}
       >
         {p.videoOff || !p.canCamera ? (
           <VideoOff aria-hidden="true" className={icon} />
@@ -133,6 +143,7 @@ export function CallControls(p: CallControlsProps) {
         disabled={!p.canShare || !p.inCall}
         onClick={p.onShare}
         shortcut="S"
+        mode={mode}
       >
         {p.sharing ? (
           <MonitorX aria-hidden="true" className={icon} />
@@ -140,7 +151,7 @@ export function CallControls(p: CallControlsProps) {
           <MonitorUp aria-hidden="true" className={icon} />
         )}
       </ControlButton>
-      <ControlButton label="Chat" pressed={p.chatOpen} onClick={p.onChat} shortcut="D">
+      <ControlButton label="Chat" pressed={p.chatOpen} onClick={p.onChat} shortcut="D" mode={mode}>
         <MessageSquare aria-hidden="true" className={icon} />
       </ControlButton>
       {p.tools}
@@ -151,11 +162,12 @@ export function CallControls(p: CallControlsProps) {
         disabled={!p.inCall}
         onClick={p.onHand}
         shortcut="H"
+        mode={mode}
       >
         <Hand aria-hidden="true" className={icon} />
       </ControlButton>
       {p.devices}
-      <ControlButton label="Leave call" danger onClick={p.onLeave} shortcut="L">
+      <ControlButton label="Leave call" danger onClick={p.onLeave} shortcut="L" mode={mode}>
         <PhoneOff aria-hidden="true" className={icon} />
       </ControlButton>
     </div>

@@ -179,4 +179,29 @@ describe('shortcutFor (docs/product.md §7.7)', () => {
     expect(key('m', { altKey: true })).toBeNull();
     expect(key('m', { repeat: true })).toBeNull();
   });
+  it('with Shift+Alt chosen, answers only Shift+Alt and the physical key (a Mac types µ for M)', () => {
+    const alt = (k: string, code: string, extra: Partial<KeyboardEvent> = {}, target = body) =>
+      shortcutFor({ key: k, code, target, ...extra }, 'alt');
+    expect(alt('h', 'KeyH')).toBeNull();
+    expect(alt('l', 'KeyL')).toBeNull();
+    expect(alt('L', 'KeyL', { shiftKey: true })).toBeNull();
+    expect(alt('l', 'KeyL', { altKey: true })).toBeNull();
+    expect(alt('L', 'KeyL', { altKey: true, shiftKey: true })).toBe('leave');
+    expect(alt('Â', 'KeyM', { altKey: true, shiftKey: true })).toBe('mic');
+    expect(alt('H', 'KeyH', { altKey: true, shiftKey: true, ctrlKey: true })).toBeNull();
+    expect(alt('X', 'KeyX', { altKey: true, shiftKey: true })).toBeNull();
+    expect(alt('1', 'Digit1', { altKey: true, shiftKey: true })).toBeNull();
+    const input = document.createElement('input');
+    expect(alt('M', 'KeyM', { altKey: true, shiftKey: true }, input)).toBeNull();
+  });
+
+  it('with shortcuts off, answers nothing', () => {
+    for (const k of ['m', 'c', 'd', 'h', 'l', 's'])
+      expect(
+        shortcutFor({ key: k, code: `Key${k.toUpperCase()}`, target: body }, 'off'),
+      ).toBeNull();
+    expect(
+      shortcutFor({ key: 'L', code: 'KeyL', altKey: true, shiftKey: true, target: body }, 'off'),
+    ).toBeNull();
+  });
 });

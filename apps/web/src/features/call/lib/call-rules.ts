@@ -1,3 +1,5 @@
+import type { CallShortcutMode } from '../../../lib/call-shortcuts';
+
 /**
  * The call screen's pure rules (docs/product.md §7.3, §7.4, §7.7): grid columns, the participant
  * count's wording, the elapsed-time clock and the keyboard shortcuts. Kept free of React and WebRTC
@@ -130,9 +132,12 @@ const SHORTCUTS: Record<string, CallShortcut> = {
 /** The part of a KeyboardEvent the shortcut rule reads (a plain object in tests). */
 export interface ShortcutKeyEvent {
   key: string;
+  /** The physical key ('KeyM'): with Option held a Mac types 'µ' for M, so the key is read here. */
+  code?: string;
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
+  shiftKey?: boolean;
   repeat?: boolean;
   target: EventTarget | null;
 }
@@ -160,13 +165,30 @@ export function isOwnKeysTarget(target: EventTarget | null): boolean {
   return typeof closest === 'function' && (target as Element).closest('[data-own-keys]') !== null;
 }
 
+/** The letter of a physical key ('KeyM' -> 'm'), or null for any other key. */
+function letterOf(code: string | undefined): string | null {
+  const match = /^Key([A-Z])$/.exec(code ?? '');
+  return match ? match[1]!.toLowerCase() : null;
+}
+
 /**
- * Which call action a key press asks for, if any. Ignored while typing in a field or in a tool
- * with keys of its own, with a modifier held (Ctrl+C must still copy) and on auto-repeat (a held
- * key must not flap the mic).
+ * Which call action a key press asks for, if any, in the mode chosen in Settings
+ * (lib/call-shortcuts.ts): the single letters, the letters with Shift+Alt held, or none. Always
+ * ignored while typing in a field or in a tool with keys of its own, and on auto-repeat (a held
+ * key must not flap the mic). Single letters also give way to any modifier (Ctrl+C must still
+ * copy); with Shift+Alt, Ctrl and Cmd must stay up so browser and system keys are left alone.
  */
-export function shortcutFor(event: ShortcutKeyEvent): CallShortcut | null {
-  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return null;
+export function shortcutFor(
+  event: ShortcutKeyEvent,
+  mode: CallShortcutMode = 'single',
+): CallShortcut | null {
+  if (mode === 'off' || event.ctrlKey || event.metaKey || event.repeat) return null;
   if (isTypingTarget(event.target) || isOwnKeysTarget(event.target)) return null;
+  if (mode === 'alt') {
+    if (!event.altKey || !event.shiftKey) return null;
+    const letter = letterOf(event.code);
+    return letter ? (SHORTCUTS[letter] ?? null) : null;
+  }
+  if (event.altKey) return null;
   return SHORTCUTS[event.key.toLowerCase()] ?? null;
 }

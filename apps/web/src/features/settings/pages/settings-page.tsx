@@ -1,3 +1,4 @@
+import { CallShortcutsSection } from '../components/call-shortcuts-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { DevicesSection } from '../components/devices-section';
@@ -8,8 +9,9 @@ import { ThemeSection } from '../components/theme-section';
 import { pageClasses } from '../../../ui/page-width';
 
 /**
- * Settings (/settings, from the avatar menu): the theme, the devices calls start with, reminder
- * notifications, the daily task mail, the password, the signed-in devices, and deleting the account.
+ * Settings (/settings, from the avatar menu): the theme, the devices calls start with, the call's
+ * keyboard shortcuts, reminder notifications, the daily task mail, the password, the signed-in
+ * devices, and deleting the account.
  */
 export function SettingsPage() {
   return (
@@ -20,6 +22,7 @@ export function SettingsPage() {
       </div>
       <ThemeSection />
       <DevicesSection />
+      <CallShortcutsSection />
       <RemindersSection />
       <ReminderMailSection />
       <ChangePasswordSection />
