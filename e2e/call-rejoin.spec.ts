@@ -118,7 +118,12 @@ test('a guest leaves and re-joins four times: every closed link has let go of it
       await g.expectVideoFrom(host.name);
     }
 
+    // L asks first (docs/decisions/0053).
     await guestPage.keyboard.press('l');
+    await guestPage
+      .getByRole('dialog', { name: 'Leave the call?' })
+      .getByRole('button', { name: 'Leave' })
+      .click();
     await expect(guestPage).toHaveURL(/\/dashboard\/rooms$/);
     await expect(hostPage.getByText('Waiting for others...')).toBeVisible({ timeout: 30_000 });
 

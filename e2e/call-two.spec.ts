@@ -27,6 +27,8 @@ test('two people see and hear each other, chat, raise a hand, mute, share a scre
   const [ann, bob] = users as [(typeof users)[0], (typeof users)[0]];
   const annContext = await signedInContext(browser, server.baseURL, ann);
   const bobContext = await signedInContext(browser, server.baseURL, bob);
+  // Bob turned the call's shortcuts off in Settings (a choice kept per device).
+  await bobContext.addInitScript(() => localStorage.setItem('callShortcuts', 'off'));
   const annPage = await annContext.newPage();
   const bobPage = await bobContext.newPage();
   const annErrors = failOnConsoleErrors(annPage);
@@ -89,6 +91,15 @@ test('two people see and hear each other, chat, raise a hand, mute, share a scre
   await expect(a.toast('Hand lowered')).toBeVisible();
   await expect(b.remoteTile(ann.name).getByText('Hand raised')).toHaveCount(0);
 
+  // With shortcuts off, Bob typing "hello" outside the message box neither raises a hand nor
+  // leaves (WCAG 2.1.4).
+  await bobPage.locator('body').click({ position: { x: 5, y: 200 } });
+  await bobPage.keyboard.type('hello');
+  await expect(bobPage.getByRole('dialog')).toHaveCount(0);
+  await expect(b.control('Raise hand')).toHaveAttribute('aria-pressed', 'false');
+  await expect(bobPage).toHaveURL(/\/rooms\/call\//);
+  await expect(a.remoteTile(bob.name).getByText('Hand raised')).toHaveCount(0);
+
   // S shares Ann's screen in place of her camera, on the same sender (replaceTrack: nothing is
   // renegotiated); Bob keeps receiving frames and sees the indicator. S again restores the camera.
   const cameraLabels = await a.sentVideoLabels();
@@ -106,12 +117,22 @@ test('two people see and hear each other, chat, raise a hand, mute, share a scre
   await expect.poll(() => a.sentVideoLabels()).toEqual(cameraLabels);
   await b.expectVideoFrom(ann.name);
 
-  // L leaves: Ann lands on the rooms list with the toast; Bob is told and is alone again.
+  // L asks first (single keys, the default): Stay keeps Ann in the call.
+  await annPage.keyboard.press('l');
+  const question = annPage.getByRole('dialog', { name: 'Leave the call?' });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('button', { name: 'Stay' })).toBeFocused();
+  await question.getByRole('button', { name: 'Stay' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(annPage).toHaveURL(/\/rooms\/call\//);
+
+  // L, then Leave: Ann lands on the rooms list with the toast; Bob is told and is alone again.
   // Both toasts last 3 s, which a loaded machine can outlast between two polls: watched from
   // inside the pages.
   const annSawLeaving = await watchForText(annPage, 'Left study session.');
   const bobSawLeft = await watchForText(bobPage, `${ann.name} left`);
   await annPage.keyboard.press('l');
+  await question.getByRole('button', { name: 'Leave' }).click();
   await expect(annPage).toHaveURL(/\/dashboard\/rooms$/);
   await expect.poll(annSawLeaving).toBe(true);
   await expect.poll(bobSawLeft).toBe(true);

@@ -43,8 +43,9 @@ export interface DialogContentProps {
   returnFocus?: () => HTMLElement | null | undefined;
 }
 
+/** A form dialog's first field, or a control marked to start on (a question's safe answer). */
 const FIRST_FIELD =
-  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+  '[data-autofocus], input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 /** Focuses the page's main heading (the fallback when a dialog's opener has left the page). */
 export function focusMainHeading(): boolean {
@@ -104,7 +105,8 @@ export function DialogContent({
         {...(description ? {} : { 'aria-describedby': undefined })}
         onOpenAutoFocus={(event) => {
           focus.onOpenAutoFocus(event);
-          // A form dialog starts on its first field rather than on the close button.
+          // A form dialog starts on its first field rather than on the close button; a question
+          // starts on the answer marked data-autofocus.
           const field = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
             FIRST_FIELD,
           );

@@ -28,6 +28,7 @@ import { useMediaQuery, useStageSize } from '../hooks/use-stage-size';
 import { isScreenShareSupported } from '../webrtc/media';
 import { CallControls } from './call-controls';
 import { DeviceMenu } from './device-menu';
+import { LeaveCallDialog, useLeaveQuestion } from './leave-call-dialog';
 import { CallToolPanel, CallToolsMenu, findCallTool } from './call-tools';
 import { VideoTile, type VideoTileProps } from './video-tile';
 
@@ -149,14 +150,20 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
     navigate('/dashboard/rooms');
   };
 
-  useCallShortcuts({
-    mic: call.toggleMic,
-    camera: call.toggleCamera,
-    chat: () => setChatOpen((o) => !o),
-    hand: () => inCall && call.toggleHand(),
-    leave,
-    share: () => inCall && void call.toggleShare(),
-  });
+  // L asks first; the Leave button is a deliberate press and leaves at once. While the question
+  // is open the shortcuts rest, so a second stray letter cannot answer it.
+  const leaveQuestion = useLeaveQuestion();
+  const shortcuts = useCallShortcuts(
+    {
+      mic: call.toggleMic,
+      camera: call.toggleCamera,
+      chat: () => setChatOpen((o) => !o),
+      hand: () => inCall && call.toggleHand(),
+      leave: leaveQuestion.ask,
+      share: () => inCall && void call.toggleShare(),
+    },
+    !leaveQuestion.asking,
+  );
 
   type Place = Pick<VideoTileProps, 'className' | 'style' | 'compact'>;
   const localTile = (place: Place) => (
@@ -421,6 +428,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
           onChat={() => setChatOpen((o) => !o)}
           onHand={call.toggleHand}
           onLeave={leave}
+          shortcuts={shortcuts}
           tools={<CallToolsMenu open={toolId} onChoose={openTool} triggerRef={toolsButton} />}
           devices={
             media.status === 'ready' && inCall ? (
@@ -432,6 +440,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
           }
         />
       </footer>
+      <LeaveCallDialog question={leaveQuestion} onLeave={leave} />
       {tool && user.id && (
         <CallToolPanel
           tool={tool}
