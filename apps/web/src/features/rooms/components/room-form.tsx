@@ -93,25 +93,44 @@ export function RoomForm({
   actions: ReactNode;
   'aria-label'?: string;
 }) {
-  const [form, setForm] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  const [form, setFormState] = useState(initial);
+  const [error, setError] = useState<{ message: string; fromCheck: boolean } | null>(null);
   const editing = mode.mode === 'edit';
+
+  const check = (values: RoomFormValues) =>
+    mode.mode === 'create'
+      ? CreateRoomInputSchema.safeParse({
+          name: values.name,
+          subject: values.subject,
+          description: values.description,
+          isPrivate: values.isPrivate,
+          maxMembers: values.maxMembers === '' ? undefined : values.maxMembers,
+          tags: values.tags,
+        })
+      : UpdateRoomInputSchema.safeParse(values);
+
+  // A message from the form's own check follows the fields as they are fixed ('Room name is
+  // required' goes once a name is typed, and the next problem, if any, takes its place); a
+  // message from the server stays until the next submit.
+  const setForm = (values: RoomFormValues) => {
+    setFormState(values);
+    if (!error?.fromCheck) return;
+    const parsed = check(values);
+    setError(
+      parsed.success
+        ? null
+        : { message: parsed.error.issues[0]?.message ?? 'Please check the form.', fromCheck: true },
+    );
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed =
-      mode.mode === 'create'
-        ? CreateRoomInputSchema.safeParse({
-            name: form.name,
-            subject: form.subject,
-            description: form.description,
-            isPrivate: form.isPrivate,
-            maxMembers: form.maxMembers === '' ? undefined : form.maxMembers,
-            tags: form.tags,
-          })
-        : UpdateRoomInputSchema.safeParse(form);
+    const parsed = check(form);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check the form.');
+      setError({
+        message: parsed.error.issues[0]?.message ?? 'Please check the form.',
+        fromCheck: true,
+      });
       return;
     }
     setError(null);
@@ -119,7 +138,9 @@ export function RoomForm({
       mode.mode === 'create'
         ? mode.onSubmit(parsed.data as CreateRoomInput)
         : mode.onSubmit(parsed.data as UpdateRoomInput);
-    sent.catch((err: unknown) => setError(errorMessage(err, failureMessage)));
+    sent.catch((err: unknown) =>
+      setError({ message: errorMessage(err, failureMessage), fromCheck: false }),
+    );
   };
 
   const nameField = (
@@ -232,7 +253,7 @@ export function RoomForm({
         max={ROOM_LIMITS.tagsMax}
         onChange={(tags) => setForm({ ...form, tags })}
       />
-      {error && <Alert tone="error">{error}</Alert>}
+      {error && <Alert tone="error">{error.message}</Alert>}
       {actions}
     </form>
   );

@@ -209,6 +209,20 @@ describe('StudyRoomsPage', () => {
     },
   );
 
+  it('clears "Room name is required" once a name is typed, and the form’s next problem takes its place', async () => {
+    mockApi({ 'GET /api/rooms': () => ({ body: { rooms: [], nextCursor: null } }) });
+    renderPage(<StudyRoomsPage />, { url: '/dashboard/rooms' });
+    expect(await screen.findByRole('heading', { name: 'No study rooms yet' })).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Create Room' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Create Room' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Room' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Room name is required');
+    await userEvent.type(within(dialog).getByLabelText('Room name'), 'C');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Subject is required');
+    await userEvent.type(within(dialog).getByLabelText('Subject'), 'S');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows a visible error when creating a room fails', async () => {
     mockApi({
       'GET /api/rooms': () => ({ body: { rooms: [], nextCursor: null } }),
