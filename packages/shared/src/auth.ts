@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, YEAR_OF_STUDY_OPTIONS } from './constants.js';
 import { MESSAGES } from './messages.js';
-import { AVATAR, isJpegDataUrl } from './profile.js';
+import { AVATAR, PHONE_MAX, PROFILE_MESSAGES, isJpegDataUrl, isPhoneNumber } from './profile.js';
 import { EMAIL_PATTERN, characterCount, firstFailure, isBlank, type Rule } from './rules.js';
 
 /**
@@ -227,7 +227,7 @@ export const UpdateProfileInputSchema = z
           .min(LIMITS.nameMin, MESSAGES.nameMin2)
           .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters long`),
       ),
-    phone: optionalText(40),
+    phone: optionalText(PHONE_MAX).refine(isPhoneNumber, PROFILE_MESSAGES.phoneInvalid),
     location: optionalText(LIMITS.profileFieldMax),
     bio: z
       .string({ error: 'Bio must be text' })

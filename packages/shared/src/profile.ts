@@ -24,7 +24,21 @@ export const PROFILE_MESSAGES = {
   profileSaved: 'Profile updated successfully!',
   avatarFailed: 'Failed to upload avatar',
   profileFailed: 'Failed to save profile',
+  phoneInvalid: 'Phone number can only contain digits, spaces, +, - and parentheses',
 } as const;
+
+/** The longest phone number kept (an international number with spaces and an extension fits). */
+export const PHONE_MAX = 40;
+
+/**
+ * A phone number as people write it: digits, spaces, +, - and parentheses, with at least one
+ * digit ('abc' and '---' are refused), or nothing at all. Checked on the trimmed value by the
+ * profile form and by the server's UpdateProfileInputSchema, so both refuse the same numbers.
+ */
+export function isPhoneNumber(value: string): boolean {
+  const phone = value.trim();
+  return phone === '' || (/^[\d\s+()-]+$/.test(phone) && /\d/.test(phone));
+}
 
 /** The first avatar rule a picked file breaks (docs/product.md §13.2, in order), or null. */
 export function checkAvatarFile(file: { type: string; size: number }): string | null {

@@ -123,3 +123,20 @@ describe('the avatar', () => {
     expect((await save(owner.token, '')).status).toBe(200);
   });
 });
+
+describe('the phone number', () => {
+  it('is digits, spaces, +, - and parentheses, or nothing: "abc" is a 400 with the form’s sentence', async () => {
+    const { owner } = await roomWithMembers(t, 0);
+    const save = (phone: string) =>
+      http(t.baseUrl, 'PATCH', '/api/auth/profile', { token: owner.token, body: { phone } });
+    const refused = await save('abc');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      message: 'Phone number can only contain digits, spaces, +, - and parentheses',
+    });
+    const saved = await save(' +44 (20) 7946-0958 ');
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ user: { phone: '+44 (20) 7946-0958' } });
+    expect((await save('')).status).toBe(200);
+  });
+});

@@ -38,14 +38,30 @@ describe('the profile form', () => {
   });
 
   it('checks the name and bio like the server', () => {
-    expect(validateProfileForm({ ...base, name: '  ' })).toBe('Name is required');
-    expect(validateProfileForm({ ...base, name: ' M ' })).toBe(
-      'Name must be at least 2 characters long',
-    );
-    expect(validateProfileForm({ ...base, bio: 'x'.repeat(501) })).toBe(
-      'Bio must be at most 500 characters',
-    );
+    expect(validateProfileForm({ ...base, name: '  ' })).toEqual({
+      field: 'name',
+      message: 'Name is required',
+    });
+    expect(validateProfileForm({ ...base, name: ' M ' })).toEqual({
+      field: 'name',
+      message: 'Name must be at least 2 characters long',
+    });
+    expect(validateProfileForm({ ...base, bio: 'x'.repeat(501) })).toEqual({
+      field: 'bio',
+      message: 'Bio must be at most 500 characters',
+    });
     expect(validateProfileForm(base)).toBeNull();
+  });
+
+  it('refuses a phone number that is not one, and takes the ways people write one', () => {
+    const phoneProblem = {
+      field: 'phone',
+      message: 'Phone number can only contain digits, spaces, +, - and parentheses',
+    };
+    for (const phone of ['abc', '12a34', '---', '+1 555 0100 ext. 2'])
+      expect(validateProfileForm({ ...base, phone })).toEqual(phoneProblem);
+    for (const phone of ['', '  ', '+44 (20) 7946-0958', '9876543210'])
+      expect(validateProfileForm({ ...base, phone })).toBeNull();
   });
 
   it('trims what it sends, but not the bio', () => {

@@ -1,6 +1,8 @@
 import {
   LIMITS,
   MESSAGES,
+  PROFILE_MESSAGES,
+  isPhoneNumber,
   YEAR_OF_STUDY_OPTIONS,
   type UpdateProfileInput,
 } from '@studycircle/shared';
@@ -50,12 +52,23 @@ export function isDirty(form: ProfileForm, saved: ProfileForm): boolean {
   return PROFILE_FIELDS.some((field) => form[field] !== saved[field]);
 }
 
-/** The first rule the form breaks, or null: a name of 2 characters or more, a bio of 500 at most. */
-export function validateProfileForm(form: ProfileForm): string | null {
+/** A rule the form breaks, and the field it is about (which shows the message). */
+export interface ProfileProblem {
+  field: 'name' | 'phone' | 'bio';
+  message: string;
+}
+
+/**
+ * The first rule the form breaks, or null: a name of 2 characters or more, a phone number of
+ * digits, spaces, +, - and parentheses (the server's rule too), a bio of 500 at most.
+ */
+export function validateProfileForm(form: ProfileForm): ProfileProblem | null {
   const name = form.name.trim();
-  if (!name) return MESSAGES.nameRequired;
-  if (name.length < LIMITS.nameMin) return MESSAGES.nameMin2;
-  if (form.bio.length > LIMITS.bioMax) return `Bio must be at most ${LIMITS.bioMax} characters`;
+  if (!name) return { field: 'name', message: MESSAGES.nameRequired };
+  if (name.length < LIMITS.nameMin) return { field: 'name', message: MESSAGES.nameMin2 };
+  if (!isPhoneNumber(form.phone)) return { field: 'phone', message: PROFILE_MESSAGES.phoneInvalid };
+  if (form.bio.length > LIMITS.bioMax)
+    return { field: 'bio', message: `Bio must be at most ${LIMITS.bioMax} characters` };
   return null;
 }
 

@@ -5,6 +5,7 @@ import {
   PROFILE_MESSAGES,
   YEAR_OF_STUDY_OPTIONS,
   checkAvatarFile,
+  PHONE_MAX,
 } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -28,6 +29,7 @@ import {
   isDirty,
   toUpdateInput,
   validateProfileForm,
+  type ProfileProblem,
   type ProfileForm,
 } from '../profile-form';
 
@@ -63,7 +65,7 @@ export function ProfilePage() {
   const [saved, setSaved] = useState<ProfileForm>(() => formFromUser(initial.user));
   const [form, setForm] = useState<ProfileForm>(saved);
   const [notice, setNotice] = useState<Notice>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<ProfileProblem | null>(null);
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
   const savedAtRef = useRef(initial.savedAt);
@@ -248,7 +250,7 @@ export function ProfilePage() {
                 onChange={(e) => set('name')(e.target.value)}
                 autoComplete="name"
                 maxLength={LIMITS.nameMax}
-                error={formError}
+                error={formError?.field === 'name' ? formError.message : undefined}
                 required
               />
               <Field
@@ -264,7 +266,8 @@ export function ProfilePage() {
                 value={form.phone}
                 onChange={(e) => set('phone')(e.target.value)}
                 autoComplete="tel"
-                maxLength={40}
+                maxLength={PHONE_MAX}
+                error={formError?.field === 'phone' ? formError.message : undefined}
               />
               <Field
                 label="Location"
