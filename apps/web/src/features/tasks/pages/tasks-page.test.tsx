@@ -158,3 +158,25 @@ describe('TasksPage board and list', () => {
     expect(screen.getByText('Someday')).toBeVisible();
   });
 });
+
+describe('TasksPage form', () => {
+  it('Add with an empty title adds nothing, shows no message, and puts the keyboard on the marked title', async () => {
+    const user = userEvent.setup();
+    render(<TasksPage />);
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    await user.type(title, '   ');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(title).toHaveFocus();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(localStorage.getItem(TASKS_KEY)).toBeNull();
+
+    // Typing clears the mark; a real title is added.
+    await user.type(title, 'Revise');
+    expect(title).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(JSON.parse(localStorage.getItem(TASKS_KEY) ?? '[]')).toMatchObject([
+      { title: 'Revise' },
+    ]);
+  });
+});

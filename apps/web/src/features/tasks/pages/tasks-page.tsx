@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   AlertTriangle,
   CalendarDays,
@@ -252,6 +252,9 @@ export function TasksPage() {
   const [due, setDue] = useState('');
   const [priority, setPriority] = useState<TaskPriority>('medium');
   const [error, setError] = useState<string | null>(null);
+  // Add with no title: the title field is marked invalid and takes the keyboard (below).
+  const [titleMissing, setTitleMissing] = useState(false);
+  const titleField = useRef<HTMLInputElement>(null);
   const [view, setView] = useState<TasksView>(readView);
   const [sort, setSort] = useState<TaskSort>(readSort);
   const [editing, setEditing] = useState<Task | null>(null);
@@ -276,8 +279,14 @@ export function TasksPage() {
     event.preventDefault();
     setError(null);
     try {
-      // docs/product.md §11.2: an empty or whitespace-only title is silently ignored.
-      if (!addTask({ title, due: due || null, priority })) return;
+      // docs/product.md §11.2: an empty or whitespace-only title adds nothing and shows no
+      // message; the field still says what is missing by taking focus and being marked invalid
+      // (a red border, and "invalid entry" read out), so Add never seems to do nothing.
+      if (!addTask({ title, due: due || null, priority })) {
+        setTitleMissing(true);
+        titleField.current?.focus();
+        return;
+      }
     } catch (err) {
       showError(err);
       return;
@@ -300,8 +309,13 @@ export function TasksPage() {
           <Field
             label="Title"
             name="title"
+            ref={titleField}
             value={title}
-            onChange={(e) => setTitle(e.target.value)}
+            onChange={(e) => {
+              setTitle(e.target.value);
+              setTitleMissing(false);
+            }}
+            aria-invalid={titleMissing || undefined}
             placeholder="What do you need to do?"
             maxLength={200}
             autoComplete="off"
