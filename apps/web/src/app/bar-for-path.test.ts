@@ -36,4 +36,17 @@ describe('barForPath (docs/product.md §2.4)', () => {
   ])('%s shows the logged-in bar', (path) => {
     expect(barForPath(path)).toBe('app');
   });
+
+  it.each(['/invite/tok', '/verify-email/tok', '/Invite/tok/'])(
+    '%s shows a signed-in student the signed-in bar, and anyone else the logged-out bar',
+    (path) => {
+      expect(barForPath(path, true)).toBe('app');
+      expect(barForPath(path, false)).toBe('public');
+    },
+  );
+
+  it('keeps the logged-out bar on the other public paths when signed in', () => {
+    for (const path of ['/', '/login', '/register', '/reset-password/abc', '/features'])
+      expect(barForPath(path, true)).toBe('public');
+  });
 });

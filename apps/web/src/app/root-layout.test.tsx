@@ -22,6 +22,8 @@ const routes = [
       { path: '/resources', element: page('Resources') },
       { path: '/dashboard/profile', element: page('Profile') },
       { path: '/rooms/call/:id', element: page('Call') },
+      { path: '/invite/:token', element: page('Invitation') },
+      { path: '/verify-email/:token', element: page('Verify') },
     ],
   },
 ];
@@ -48,6 +50,24 @@ describe('RootLayout', () => {
       'href',
       '/register',
     );
+  });
+
+  it.each([
+    ['/invite/tok', 'Invitation'],
+    ['/verify-email/tok', 'Verify'],
+  ])('shows a signed-in student their own bar on %s, not Sign In', async (path, heading) => {
+    localStorage.setItem('token', 'tok');
+    mockApi({
+      'GET /api/auth/profile': { body: { user: sampleUser } },
+      'GET /api/health': { body: { status: 'ok' } },
+      'GET /api/invitations': { body: { invitations: [] } },
+    });
+    renderRoutes(routes, { initialEntries: [path] });
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
   });
 
   it('shows no bar on call routes', async () => {

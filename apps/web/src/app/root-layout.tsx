@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { getAuthToken } from '../lib/auth-token';
 import { barForPath } from './bar-for-path';
 import { PublicNav } from './nav/public-nav';
 import { RouteFocus } from './route-focus';
@@ -34,13 +35,14 @@ function BarPlaceholder() {
 
 /**
  * The frame around every route: a skip link, the bar the path calls for (docs/product.md §2.4:
- * public paths get the logged-out bar, call routes none, everything else the signed-in bar), and
+ * public paths get the logged-out bar, call routes none, everything else the signed-in bar; the
+ * verification and invitation links show a signed-in student their own bar), and
  * the page inside <main id="main">. Each route brings its own loading and error boundaries
  * (lazy-route.tsx).
  */
 export function RootLayout() {
   const { pathname } = useLocation();
-  const bar = barForPath(pathname);
+  const bar = barForPath(pathname, getAuthToken() !== null);
   return (
     <div className="flex min-h-screen flex-col">
       <a
