@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * A room's shared notes (docs/decisions/0032-room-notes-with-yjs-and-hocuspocus.md):
  * one Yjs document per room that every member edits at once, synced by Hocuspocus over a
@@ -58,7 +60,51 @@ export const ROOM_NOTES_LIMITS = {
   authTimeoutMs: 10_000,
   /** Messages a connection may send before it is authenticated (the token and the first sync). */
   messagesBeforeAuth: 32,
+  /**
+   * A room's notes document, as its encoded Yjs state, is at most this (5 MB; docs/decisions/
+   * 0038-room-notes-under-a-hostile-member.md). A whole term of a room's notes is a few hundred
+   * kilobytes; an update that would take the document past this is refused.
+   */
+  maxDocumentBytes: 5 * 1024 * 1024,
+  /**
+   * What may wait to be sent to one connection (as Socket.IO's cap, decision 0016); past it the
+   * connection is dropped. The document's first sync is not counted: it may be the whole 5 MB.
+   */
+  maxWaitingBytes: 1024 * 1024,
+  /**
+   * Bytes of updates received, as token buckets (`burst`, refilled at `perSecond`), per
+   * connection, per account on a node and per document. Past them the server stops reading the
+   * connection until the bucket refills: the writer is slowed, never refused, so no edit is lost.
+   * Typing is a few hundred bytes a second; a pasted chapter is one burst.
+   */
+  bytes: {
+    connection: { burst: 2 * 1024 * 1024, perSecond: 256 * 1024 },
+    account: { burst: 4 * 1024 * 1024, perSecond: 512 * 1024 },
+    document: { burst: 4 * 1024 * 1024, perSecond: 512 * 1024 },
+  },
 } as const;
+
+/**
+ * What the server tells one connection about its own edits, as a Hocuspocus stateless message
+ * (JSON): `too-large` means its last update was refused (not applied, not stored, not sent to
+ * anyone) because the document would have passed `maxDocumentBytes`. The client then starts
+ * again from the server's document, and says the edit was not saved.
+ */
+export const RoomNotesNoticeSchema = z.object({
+  notice: z.literal('too-large'),
+  limitBytes: z.number().int().positive(),
+});
+export type RoomNotesNotice = z.infer<typeof RoomNotesNoticeSchema>;
+
+/** The notice from a stateless message's payload; undefined for anything else. */
+export function parseRoomNotesNotice(payload: string): RoomNotesNotice | undefined {
+  try {
+    const parsed = RoomNotesNoticeSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The page's words for the notes (docs/product.md §5.15). */
 export const ROOM_NOTES_MESSAGES = {
@@ -77,6 +123,8 @@ export const ROOM_NOTES_MESSAGES = {
     'room-closed': 'This room has been deleted, so its notes are closed.',
     'signed-out': 'Your session has ended, so the notes are closed. Sign in again to edit them.',
   } satisfies Record<RoomNotesCloseReason, string>,
+  tooLarge:
+    'These notes have reached their size limit (5 MB), so your last edit was not saved. Remove something to keep writing.',
   unsavedOnLeave: 'Your latest notes edits have not reached the server yet.',
   unsavedOnClose:
     'Your latest notes edits have not reached the server yet. Close the notes and lose them?',

@@ -16,6 +16,7 @@ import {
   ROOM_NOTES_LIMITS,
   ROOM_NOTES_PATH,
   type RoomNotesAccessEnded,
+  type RoomNotesNotice,
 } from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
 import { observeCommands, reportOutages } from '../../lib/redis.js';
@@ -24,6 +25,13 @@ import { isAllowedSocketOrigin } from '../../plugins/socket-origin.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { applyAwarenessUpdate } from 'y-protocols/awareness';
 import { blankAwarenessCount, checkAwareness } from './awareness-guard.js';
+import {
+  byteBucket,
+  capOutgoing,
+  carriedUpdate,
+  documentSizes,
+  neutralise,
+} from './notes-limits.js';
 import { RoomNotesRefusal } from './room-notes.service.js';
 
 /**
@@ -40,6 +48,9 @@ import { RoomNotesRefusal } from './room-notes.service.js';
  *   before the document syncs (`onAuthenticate`), and checked again once it is open (a removal
  *   committed in between is not missed), a cap on messages before that and on the rate after,
  *   and carets in the account's own name (awareness-guard.ts).
+ * - Bytes (notes-limits.ts, decision 0038): a reader more than 1 MiB behind is dropped; updates
+ *   are read at a bounded rate per connection, account and document; a document stays under its
+ *   size cap, and the writer of an update that would pass it is told so.
  * - Access that ends (a member removed or gone, a deleted room, a session ended) closes those
  *   connections on this node at once and, through Socket.IO's Redis adapter, on every other.
  * - Several nodes: with REDIS_URL, Hocuspocus's Redis extension carries every change and caret to
@@ -57,6 +68,13 @@ interface NotesSocket {
   documentName?: string;
   messagesBeforeAuth: number;
   takeToken: () => boolean;
+  /** Bytes of updates this connection sent (notes-limits.ts). */
+  bytes: ReturnType<typeof byteBucket>;
+  /** Set once an update of this connection was refused for the document's size: later ones
+   * build on it, so they are refused too until the client starts again on a new connection. */
+  refusedForSize?: boolean;
+  /** The reader is paused until the byte buckets refill. */
+  resumeTimer?: NodeJS.Timeout;
   /** Messages that arrived after the server began closing it. */
   closing?: number;
 }
@@ -169,6 +187,14 @@ export default fp(
       burst: ROOM_NOTES_LIMITS.messages.burst * config.rateLimitFactor,
       perSecond: ROOM_NOTES_LIMITS.messages.perSecond * config.rateLimitFactor,
     };
+    const scaled = (rate: { burst: number; perSecond: number }) => ({
+      burst: rate.burst * config.rateLimitFactor,
+      perSecond: rate.perSecond * config.rateLimitFactor,
+    });
+    /** Bytes of updates per account on this node, forgotten with its last connection. */
+    const bytesPerUser = new Map<string, ReturnType<typeof byteBucket>>();
+    const bytesPerDocument = new WeakMap<Document, ReturnType<typeof byteBucket>>();
+    const sizes = documentSizes(ROOM_NOTES_LIMITS.maxDocumentBytes);
     /** Each document's Yjs client ids and the account that announced each (awareness-guard.ts). */
     const caretOwners = new WeakMap<Document, Map<number, string>>();
     let closing = false;
@@ -243,6 +269,9 @@ export default fp(
           throw passingRefusal('too-many-connections');
         }
         perUser.set(user.id, open + 1);
+        if (!bytesPerUser.has(user.id)) {
+          bytesPerUser.set(user.id, byteBucket(scaled(ROOM_NOTES_LIMITS.bytes.account)));
+        }
         socket.user = user;
         return { user };
       },
@@ -265,6 +294,26 @@ export default fp(
       async beforeHandleMessage({ update, document, connection }) {
         const socket = byRequest.get(connection.request);
         if (!socket?.user) throw passingRefusal('not-authenticated');
+        const carried = carriedUpdate(update);
+        if (carried && (socket.refusedForSize || !sizes.fits(document, carried.bytes))) {
+          // Not applied, so neither relayed nor stored. Said once: the client starts again from
+          // the server's document, on a new connection.
+          neutralise(update, carried);
+          if (!socket.refusedForSize) {
+            socket.refusedForSize = true;
+            log.info(
+              { roomId: document.name, bytes: carried.bytes },
+              'room notes update too large',
+            );
+            connection.sendStateless(
+              JSON.stringify({
+                notice: 'too-large',
+                limitBytes: ROOM_NOTES_LIMITS.maxDocumentBytes,
+              } satisfies RoomNotesNotice),
+            );
+          }
+          return;
+        }
         let owners = caretOwners.get(document);
         if (!owners) caretOwners.set(document, (owners = new Map()));
         const verdict = checkAwareness(update, socket.user, owners, document.awareness);
@@ -297,6 +346,7 @@ export default fp(
         return;
       }
       if (!socket.takeToken()) return close(socket, POLICY, 'too-many-messages');
+      throttle(socket, data.byteLength);
       if (!socket.user) {
         socket.messagesBeforeAuth += 1;
         if (socket.messagesBeforeAuth > ROOM_NOTES_LIMITS.messagesBeforeAuth) {
@@ -308,12 +358,41 @@ export default fp(
       if (documentNameOf(data) !== socket.documentName) close(socket, POLICY, 'one-document');
     }
 
+    /**
+     * Counts a message's bytes against its connection, account and document; while any of them
+     * is in debt the websocket is not read (the client's sends wait in TCP), so a writer goes no
+     * faster than the buckets refill and nothing it sent is dropped.
+     */
+    function throttle(socket: NotesSocket, bytes: number) {
+      let wait = socket.bytes.take(bytes);
+      if (socket.user) wait = Math.max(wait, bytesPerUser.get(socket.user.id)?.take(bytes) ?? 0);
+      const document = socket.documentName
+        ? hocuspocus.documents.get(socket.documentName)
+        : undefined;
+      if (document) {
+        let bucket = bytesPerDocument.get(document);
+        if (!bucket) {
+          bucket = byteBucket(scaled(ROOM_NOTES_LIMITS.bytes.document));
+          bytesPerDocument.set(document, bucket);
+        }
+        wait = Math.max(wait, bucket.take(bytes));
+      }
+      if (wait === 0) return;
+      socket.ws.pause();
+      clearTimeout(socket.resumeTimer);
+      socket.resumeTimer = setTimeout(() => socket.ws.resume(), wait);
+    }
+
     function accept(ws: WebSocket, request: IncomingMessage) {
       const socket: NotesSocket = {
         ws,
         messagesBeforeAuth: 0,
         takeToken: tokenBucket(messageRate),
+        bytes: byteBucket(scaled(ROOM_NOTES_LIMITS.bytes.connection)),
       };
+      capOutgoing(ws, ROOM_NOTES_LIMITS.maxWaitingBytes, (waiting) =>
+        log.info({ waiting }, 'room notes reader fell behind: dropped'),
+      );
       sockets.add(socket);
       byRequest.set(request, socket);
       const authTimer = setTimeout(() => {
@@ -324,11 +403,15 @@ export default fp(
       ws.on('message', (data: Buffer) => inspect(socket, data));
       ws.once('close', () => {
         clearTimeout(authTimer);
+        clearTimeout(socket.resumeTimer);
         sockets.delete(socket);
         if (socket.user) {
           const left = (perUser.get(socket.user.id) ?? 1) - 1;
           if (left > 0) perUser.set(socket.user.id, left);
-          else perUser.delete(socket.user.id);
+          else {
+            perUser.delete(socket.user.id);
+            bytesPerUser.delete(socket.user.id);
+          }
         }
       });
       hocuspocus.handleConnection(ws, request);

@@ -1,0 +1,153 @@
+import * as decoding from 'lib0/decoding';
+import type { WebSocket } from 'ws';
+import * as Y from 'yjs';
+
+/**
+ * The notes websocket's bounds on bytes (docs/decisions/0038-room-notes-under-a-hostile-member.md),
+ * used by room-notes.collab.ts around Hocuspocus:
+ *
+ * - what waits to be sent to one connection (a reader that stops reading is dropped, as Socket.IO's
+ *   are, decision 0016), with the document's first sync not counted, since it may be the whole
+ *   document;
+ * - the bytes of updates a connection, an account and a document may send a second (the reader of
+ *   a connection over them is paused until they refill, so the writer slows down and loses nothing);
+ * - the size of a document: an update that would take it past the cap is recognised before
+ *   Hocuspocus applies it, and turned into a message Hocuspocus ignores.
+ */
+
+/** Hocuspocus's message types (its `MessageType`), as they begin a message after its document name. */
+const SYNC = 0;
+/** A query for the carets, which Hocuspocus answers only to an in-process reply: on a socket, nothing. */
+const QUERY_AWARENESS = 3;
+/** y-protocols' sync steps: 1 is the answer with a state (step 2), 2 an update. */
+const SYNC_STEP_2 = 1;
+const SYNC_UPDATE = 2;
+
+/**
+ * A token bucket of bytes that may run into debt: `take` always counts the message (it has
+ * arrived already) and answers how many milliseconds it takes to be out of debt again.
+ */
+export function byteBucket(rate: { burst: number; perSecond: number }) {
+  let tokens = rate.burst;
+  let last = Date.now();
+  return {
+    take(bytes: number): number {
+      const now = Date.now();
+      tokens = Math.min(rate.burst, tokens + ((now - last) / 1000) * rate.perSecond);
+      last = now;
+      tokens -= bytes;
+      return tokens >= 0 ? 0 : Math.ceil((-tokens / rate.perSecond) * 1000);
+    },
+  };
+}
+
+/** Where a document update sits in a Hocuspocus message, if the message carries one. */
+export interface CarriedUpdate {
+  /** Offset of the message type, right after the document name. */
+  typeAt: number;
+  /** Bytes of the Yjs update it carries. */
+  bytes: number;
+}
+
+/**
+ * The Yjs update a client's message carries (a sync step 2 or an update), or undefined for any
+ * other message (a sync step 1, carets, a token). Unreadable messages are left to Hocuspocus.
+ */
+export function carriedUpdate(message: Uint8Array): CarriedUpdate | undefined {
+  try {
+    const decoder = decoding.createDecoder(message);
+    decoding.readVarString(decoder);
+    const typeAt = decoder.pos;
+    if (decoding.readVarUint(decoder) !== SYNC) return undefined;
+    const step = decoding.readVarUint(decoder);
+    if (step !== SYNC_STEP_2 && step !== SYNC_UPDATE) return undefined;
+    return { typeAt, bytes: decoding.readVarUint8Array(decoder).length };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a message the server sends is a sync step 2: the document's state for a reader. */
+function isStateForReader(message: Uint8Array): boolean {
+  try {
+    const decoder = decoding.createDecoder(message);
+    decoding.readVarString(decoder);
+    return decoding.readVarUint(decoder) === SYNC && decoding.readVarUint(decoder) === SYNC_STEP_2;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes Hocuspocus apply nothing of `message`: its type becomes a caret query, which Hocuspocus
+ * answers only to in-process callers. The type of a sync message is one byte (0), so the message
+ * keeps its length. This relies on Hocuspocus reading the very array it passed to
+ * `beforeHandleMessage`, as the caret filter does (awareness-guard.ts); a test sends an update
+ * past the cap through a real server and checks that nobody receives it.
+ */
+export function neutralise(message: Uint8Array, update: CarriedUpdate): void {
+  message[update.typeAt] = QUERY_AWARENESS;
+}
+
+/**
+ * Drops a connection whose reader falls behind: after every message queued, what waits in the
+ * websocket (`bufferedAmount`: the socket's buffer, user space) is compared with `cap`, leaving
+ * out the first state sent to it (which may be the whole document) until it is written out.
+ * Past the cap the socket is destroyed with its buffer (a close would wait for a drain that never
+ * comes).
+ */
+export function capOutgoing(ws: WebSocket, cap: number, onDropped: (waiting: number) => void) {
+  const send = ws.send.bind(ws);
+  let firstState = true;
+  let exempt = 0;
+  ws.send = ((data: Uint8Array, ...rest: unknown[]) => {
+    const cb = rest.find((r): r is (err?: Error) => void => typeof r === 'function');
+    let counted = 0;
+    if (firstState && isStateForReader(data)) {
+      firstState = false;
+      counted = data.byteLength;
+      exempt += counted;
+    }
+    const written = (err?: Error) => {
+      exempt -= counted;
+      counted = 0;
+      cb?.(err);
+    };
+    // The same options, with the callback that also tells when the first state is written out.
+    const args = rest.filter((r) => typeof r !== 'function');
+    (send as (...a: unknown[]) => void)(data, ...args, written);
+    const waiting = ws.bufferedAmount - exempt;
+    if (waiting > cap && ws.readyState !== ws.CLOSED) {
+      onDropped(waiting);
+      ws.terminate();
+    }
+  }) as WebSocket['send'];
+}
+
+/**
+ * The encoded size of each open document, kept cheaply: exact when measured, then raised by the
+ * size of every update applied since (an update never grows the state by more than its own size,
+ * give or take a few bytes of structure), and measured again only when that estimate would pass
+ * the cap. Refused updates change nothing, so a writer knocking at the cap costs one measure.
+ */
+export function documentSizes(cap: number) {
+  const sizes = new WeakMap<Y.Doc, { estimate: number }>();
+  const measure = (doc: Y.Doc) => Y.encodeStateAsUpdate(doc).byteLength;
+  return {
+    /** Whether applying `bytes` more to `doc` keeps it at or under the cap. */
+    fits(doc: Y.Doc, bytes: number): boolean {
+      let size = sizes.get(doc);
+      if (!size) {
+        size = { estimate: measure(doc) };
+        sizes.set(doc, size);
+        // Every change counts, also those from other nodes (through Redis) and the first load.
+        doc.on('update', (update: Uint8Array) => {
+          size!.estimate += update.byteLength;
+        });
+      }
+      if (size.estimate + bytes <= cap) return true;
+      size.estimate = measure(doc);
+      return size.estimate + bytes <= cap;
+    },
+  };
+}
