@@ -114,6 +114,7 @@ export const ROOM_NOTES_MESSAGES = {
   empty: 'Write the first line of the room’s notes…',
   saved: 'Saved',
   saving: 'Saving…',
+  notSaved: 'Not saved',
   connecting: 'Connecting…',
   offline: 'Offline: your edits are kept here and will merge when you are back online.',
   editingNow: 'Editing now',

@@ -4,7 +4,7 @@ import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { Placeholder } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
-import { Bold, WifiOff, Heading3, Italic, List, ListOrdered, Loader2 } from 'lucide-react';
+import { Bold, Heading3, Italic, List, ListOrdered } from 'lucide-react';
 import { ROOM_NOTES_MESSAGES } from '@studycircle/shared';
 import { Alert } from '../../../ui/alert';
 import { cn } from '../../../ui/cn';
@@ -14,7 +14,7 @@ import {
   type NotesUser,
 } from '../hooks/use-notes-connection';
 import { caretColour } from '../lib/caret-colour';
-import { notesStatusText, type NotesStatus } from '../lib/notes-status';
+import { NotesStatusLine, NotesTooLarge } from './notes-status-line';
 import './room-notes.css';
 
 /**
@@ -92,32 +92,6 @@ const FORMATS: FormatButton[] = [
   },
 ];
 
-function StatusLine({ status, dark }: { status: NotesStatus; dark: boolean }) {
-  const text = notesStatusText(status);
-  return (
-    <p
-      role="status"
-      data-status={status}
-      className={cn(
-        'flex min-w-0 items-center gap-1.5 text-xs',
-        dark ? 'text-slate-300' : 'text-slate-600',
-      )}
-    >
-      {status === 'offline' ? (
-        <WifiOff aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
-      ) : status === 'connecting' || status === 'saving' ? (
-        <Loader2 aria-hidden="true" className="h-3.5 w-3.5 shrink-0 motion-safe:animate-spin" />
-      ) : (
-        <span
-          aria-hidden="true"
-          className={cn('h-2 w-2 shrink-0 rounded-full', dark ? 'bg-green-400' : 'bg-green-600')}
-        />
-      )}
-      <span className="min-w-0">{text}</span>
-    </p>
-  );
-}
-
 function EditingNow({ others, dark }: { others: NotesEditor[]; dark: boolean }) {
   return (
     <p
@@ -157,7 +131,10 @@ export default function RoomNotesEditor({
   onUnsavedChange,
 }: RoomNotesEditorProps) {
   const dark = tone === 'dark';
-  const { connection, status, closed, others, unsaved } = useNotesConnection(roomId, user);
+  const { connection, status, closed, others, unsaved, tooLarge } = useNotesConnection(
+    roomId,
+    user,
+  );
   useEffect(() => onUnsavedChange?.(unsaved), [unsaved, onUnsavedChange]);
   const mount = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<Editor | null>(null);
@@ -215,9 +192,10 @@ export default function RoomNotesEditor({
   return (
     <div className={cn('flex min-h-0 flex-col gap-2', className)}>
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-        <StatusLine status={status} dark={dark} />
+        <NotesStatusLine status={status} dark={dark} />
         <EditingNow others={others} dark={dark} />
       </div>
+      {tooLarge ? <NotesTooLarge /> : null}
       <div
         className={cn(
           'flex min-h-0 flex-1 flex-col overflow-hidden rounded-xl border focus-within:ring-2',

@@ -3,6 +3,7 @@ import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/pro
 import * as Y from 'yjs';
 import {
   ROOM_NOTES_MESSAGES,
+  parseRoomNotesNotice,
   roomNotesCloseReason,
   type RoomNotesCloseReason,
 } from '@studycircle/shared';
@@ -24,6 +25,10 @@ import { notesStatus, type NotesConnectionState, type NotesStatus } from '../lib
  * - A close that ends the notes for good (not a member, the room deleted, signed out) stops the
  *   reconnecting and says why; any other close is retried, growing from 1 to 30 s.
  * - While edits have not reached the server and the link is down, leaving the page asks first.
+ * - An edit the server refused because the notes would pass their size limit (decision 0038):
+ *   later edits of this Yjs client build on it and would be refused too, so the document and the
+ *   connection start again from the server's copy, and the editor says the edit was not saved
+ *   until a later one is.
  */
 
 export interface NotesUser {
@@ -68,6 +73,7 @@ const INITIAL: NotesConnectionState = {
   synced: false,
   unsynced: 0,
   closed: undefined,
+  tooLarge: false,
 };
 
 export function useNotesConnection(
@@ -80,15 +86,25 @@ export function useNotesConnection(
   others: NotesEditor[];
   /** Edits the server has not confirmed while the link is down: closing the notes loses them. */
   unsaved: boolean;
+  /** The server refused the last edit: the notes are at their size limit. */
+  tooLarge: boolean;
 } {
   const [connection, setConnection] = useState<NotesConnection | null>(null);
   const [state, setState] = useState<NotesConnectionState>(INITIAL);
   const [others, setOthers] = useState<NotesEditor[]>([]);
+  /** Bumped to start again from the server's document after a refused edit. */
+  const [generation, setGeneration] = useState(0);
+  const [tooLarge, setTooLarge] = useState(false);
 
   useEffect(() => {
     const doc = new Y.Doc();
     const update = (patch: Partial<NotesConnectionState>) => setState((s) => ({ ...s, ...patch }));
     let ended = false;
+    /** An edit made here since this document was opened: its save clears a refusal. */
+    let editedHere = false;
+    doc.on('update', (_update: Uint8Array, origin: unknown) => {
+      if (origin !== provider) editedHere = true;
+    });
 
     const socket = new HocuspocusProviderWebsocket({
       url: collabUrl(),
@@ -124,7 +140,15 @@ export function useNotesConnection(
       },
       onSynced: () => update({ synced: true }),
       onDisconnect: () => update({ connected: false, synced: false }),
-      onUnsyncedChanges: ({ number }) => update({ unsynced: number }),
+      onUnsyncedChanges: ({ number }) => {
+        update({ unsynced: number });
+        if (number === 0 && editedHere) setTooLarge(false);
+      },
+      onStateless: ({ payload }) => {
+        if (parseRoomNotesNotice(payload)?.notice !== 'too-large' || ended) return;
+        setTooLarge(true);
+        setGeneration((g) => g + 1);
+      },
       onAwarenessChange: ({ states }) => setOthers(othersFrom(states as CaretState[], user.id)),
     });
     provider.attach();
@@ -156,7 +180,7 @@ export function useNotesConnection(
       setState(INITIAL);
       setOthers([]);
     };
-  }, [roomId, user.id]);
+  }, [roomId, user.id, generation]);
 
   // Carets carry the account's name and colour; a rename shows at once.
   useEffect(() => {
@@ -167,7 +191,7 @@ export function useNotesConnection(
     });
   }, [connection, user.id, user.name]);
 
-  const status = notesStatus(state);
+  const status = notesStatus({ ...state, tooLarge });
 
   // Edits that have not reached the server would be lost with the page: ask before leaving.
   const unsaved = state.unsynced > 0 && (status === 'offline' || status === 'connecting');
@@ -182,5 +206,5 @@ export function useNotesConnection(
     return () => window.removeEventListener('beforeunload', ask);
   }, [unsaved]);
 
-  return { connection, status, closed: state.closed, others, unsaved };
+  return { connection, status, closed: state.closed, others, unsaved, tooLarge };
 }

@@ -8,6 +8,7 @@ const base: NotesConnectionState = {
   synced: true,
   unsynced: 0,
   closed: undefined,
+  tooLarge: false,
 };
 
 describe('notesStatus', () => {

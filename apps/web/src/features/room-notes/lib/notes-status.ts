@@ -5,7 +5,7 @@ import { ROOM_NOTES_MESSAGES, type RoomNotesCloseReason } from '@studycircle/sha
  * The words matter more than the colour: the line is read out and is the same in both themes.
  */
 
-export type NotesStatus = 'connecting' | 'saving' | 'saved' | 'offline' | 'closed';
+export type NotesStatus = 'connecting' | 'saving' | 'saved' | 'offline' | 'closed' | 'too-large';
 
 export interface NotesConnectionState {
   /** The browser says it has a network. */
@@ -18,12 +18,19 @@ export interface NotesConnectionState {
   unsynced: number;
   /** Why the server ended the notes for good, if it did. */
   closed: RoomNotesCloseReason | undefined;
+  /**
+   * The server refused an edit because the notes would pass their size limit; cleared once a
+   * later edit is saved.
+   */
+  tooLarge: boolean;
 }
 
 export function notesStatus(state: NotesConnectionState): NotesStatus {
   if (state.closed) return 'closed';
   if (!state.online) return 'offline';
   if (!state.connected || !state.synced) return 'connecting';
+  // Until an edit is saved again, what matters is that the last one was not.
+  if (state.tooLarge && state.unsynced === 0) return 'too-large';
   return state.unsynced > 0 ? 'saving' : 'saved';
 }
 
@@ -40,5 +47,7 @@ export function notesStatusText(status: NotesStatus, closed?: RoomNotesCloseReas
       return ROOM_NOTES_MESSAGES.saving;
     case 'saved':
       return ROOM_NOTES_MESSAGES.saved;
+    case 'too-large':
+      return ROOM_NOTES_MESSAGES.notSaved;
   }
 }
