@@ -203,6 +203,10 @@ export default fp(
     function close(socket: NotesSocket, code: number, reason: string) {
       if (socket.closing !== undefined) return;
       socket.closing = 0;
+      // A reader paused for the byte rate must read the client's closing handshake; what else
+      // it sends from now on is only counted (inspect).
+      clearTimeout(socket.resumeTimer);
+      socket.ws.resume();
       const document = socket.documentName
         ? hocuspocus.documents.get(socket.documentName)
         : undefined;
