@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { ROOM_NOTES_LIMITS, parseRoomNotesNotice } from '@studycircle/shared';
 import { startTestApp, type TestApp } from '../../test/app.js';
@@ -82,14 +83,23 @@ describe('readers that stop reading', () => {
     watcher.doc.on('update', () => {
       seen += 1;
     });
+    // The writer reads too: each of its large edits comes back to it.
+    let echoed = 0;
+    (writer.socket.webSocket as unknown as WebSocket).on('message', (data: Buffer) => {
+      if (data.byteLength > 100 * 1024) echoed += 1;
+    });
     const started = Date.now();
     let droppedAfter: number | undefined;
     try {
       for (let round = 0; round < 25; round++) {
         writer.type(chunk, 0);
         writer.doc.getText('notes').delete(0, chunk.length);
-        // As fast as a reading member gets them: the writer also reads (its own edits come back).
-        await until(() => seen >= 2 * (round + 1), 'the round to reach the watcher', 10_000);
+        // As fast as a reading member gets them, the writer included.
+        await until(
+          () => seen >= 2 * (round + 1) && echoed >= round + 1,
+          `round ${round} to reach the watcher and come back to the writer`,
+          10_000,
+        );
         if (droppedAfter === undefined && othersSeen(watcher).length === 1) {
           droppedAfter = Date.now() - started;
         }
