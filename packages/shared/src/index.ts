@@ -12,6 +12,7 @@ export * from './clock.js';
 export * from './profile.js';
 export * from './sync.js';
 export * from './reminder-mail.js';
+export * from './student-day.js';
 export * from './workspace.js';
 export * from './watch.js';
 export * from './room-notes.js';
