@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RoomIdSchema } from './room-id.js';
 import { SYNC_LIMITS } from './sync.js';
+import { addDays } from './student-day.js';
 
 /**
  * Focus sessions (docs/decisions/0034-focus-sessions.md): a room's shared Pomodoro
@@ -296,11 +297,8 @@ export function focusDayOf(ms: number): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
-/** A yyyy-mm-dd day moved by `days` (calendar arithmetic, no zone). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+// One definition of day arithmetic, shared with the student's day (student-day.ts).
+export { addDays };
 
 /** The Monday of the week `day` is in (weeks run Monday to Sunday, as in India). */
 export function weekStartOf(day: string): string {

@@ -32,6 +32,12 @@ export function dayInZone(at: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/** A yyyy-mm-dd day moved by `days` (calendar arithmetic: no zone, no daylight saving). */
+export function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 const DAY = /^\d{4}-\d{2}-\d{2}/;
 
 /** The due day (yyyy-mm-dd) of a stored due date, or null when there is none or it is unreadable. */
