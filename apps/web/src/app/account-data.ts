@@ -1,5 +1,6 @@
 import { countChatOutbox, forgetChatOutboxes } from '../features/chat/storage/chat-outbox-storage';
 import { forgetRoomLists } from '../features/rooms/storage/rooms-storage';
+import { forgetStudentTimeZone } from '../lib/student-day';
 import { clearStudyData, flushStudyData } from './sync/study-sync';
 
 /**
@@ -17,6 +18,8 @@ export async function clearAccountData(): Promise<void> {
   forgetRoomLists();
   // chatOutbox:<userId>: chat messages the server never acknowledged (decision 0027).
   forgetChatOutboxes();
+  // studentTimeZone: the zone saved in Settings, which decides this account's day (decision 0062).
+  forgetStudentTimeZone();
   // The account's tasks, notes and resources (the study keys and the sync engine's IndexedDB),
   // then the device's own guest data back in their place (docs/decisions/0023).
   await clearStudyData();

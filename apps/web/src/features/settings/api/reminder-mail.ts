@@ -5,14 +5,24 @@ import {
   type ReminderMailSettingsInput,
 } from '@studycircle/shared';
 import { apiRequest } from '../../../lib/http';
+import { rememberStudentTimeZone } from '../../../lib/student-day';
 
 /** The daily task mail's opt-in (docs/decisions/0025-daily-reminder-mail.md). */
 export const reminderMailQueryKey = ['me', 'reminder-mail'] as const;
 
+/**
+ * The saved zone also decides the student's day on the dashboard, the board and the bell, so each
+ * answer is remembered in this browser for them (lib/student-day.ts, docs/decisions/0062).
+ */
+function remembered(body: unknown): ReminderMailSettings {
+  const settings = ReminderMailSettingsResponseSchema.parse(body).settings;
+  rememberStudentTimeZone(settings.timeZone);
+  return settings;
+}
+
 /** GET /api/me/reminder-mail: off, with no zone, until first saved. */
 export async function fetchReminderMail(): Promise<ReminderMailSettings> {
-  const body = await apiRequest<unknown>('/me/reminder-mail');
-  return ReminderMailSettingsResponseSchema.parse(body).settings;
+  return remembered(await apiRequest<unknown>('/me/reminder-mail'));
 }
 
 export function useReminderMail() {
@@ -23,8 +33,7 @@ export function useReminderMail() {
 export async function saveReminderMail(
   input: ReminderMailSettingsInput,
 ): Promise<ReminderMailSettings> {
-  const body = await apiRequest<unknown>('/me/reminder-mail', { method: 'PUT', body: input });
-  return ReminderMailSettingsResponseSchema.parse(body).settings;
+  return remembered(await apiRequest<unknown>('/me/reminder-mail', { method: 'PUT', body: input }));
 }
 
 export function useSaveReminderMail() {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { REMINDER_MAIL_MESSAGES } from '@studycircle/shared';
+import { studentTimeZone } from '../../../lib/student-day';
 import { mockApi, renderRoutes, type ApiRoute } from '../../../test/render';
 import { sampleUser } from '../../../test/fixtures';
 import { ReminderMailSection } from './reminder-mail-section';
@@ -55,11 +56,14 @@ describe('ReminderMailSection (docs/decisions/0025-daily-reminder-mail.md)', () 
     await waitFor(async () => expect(await box()).toBeChecked());
     const zone = screen.getByRole('combobox', { name: 'Time zone' });
     expect(zone).toHaveValue('Asia/Kolkata');
+    // The saved zone also decides the student's day on the dashboard and the board.
+    expect(studentTimeZone()).toBe('Asia/Kolkata');
     await userEvent.setup().selectOptions(zone, 'America/Toronto');
     await waitFor(() => expect(puts()).toEqual([{ enabled: true, timeZone: 'America/Toronto' }]));
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Saved. Your daily mail follows America/Toronto time.',
     );
+    expect(studentTimeZone()).toBe('America/Toronto');
   });
 
   it('says why it cannot be turned on for an unverified address', async () => {

@@ -1,16 +1,13 @@
 import { useId, useMemo, useState } from 'react';
 import { REMINDER_MAIL_HOUR, REMINDER_MAIL_MESSAGES } from '@studycircle/shared';
 import { errorMessage } from '../../../lib/http';
+// The zone this browser is in: what the mail follows unless the student picks another.
+import { browserTimeZone } from '../../../lib/student-day';
 import { Alert } from '../../../ui/alert';
 import { inputClasses } from '../../../ui/field';
 import { useAuth } from '../../auth';
 import { useReminderMail, useSaveReminderMail } from '../api/reminder-mail';
 import { SettingsSection } from './section';
-
-/** The zone this browser is in: what the mail follows unless the student picks another. */
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 /** Every zone the browser knows, with `keep` (the saved or detected one) sure to be listed. */
 function zoneChoices(keep: string[]): string[] {
