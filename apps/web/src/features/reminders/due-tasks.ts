@@ -1,31 +1,14 @@
+import { addDays, dueDayOf } from '@studycircle/shared';
 import { isTaskDone, type Task } from '../tasks';
 
 /**
  * Which tasks need attention (docs/product.md §11.5; due is a yyyy-mm-dd date string, §11.4): open
- * tasks that are overdue, due today or due tomorrow, by the person's own calendar day.
+ * tasks that are overdue, due today or due tomorrow, by the student's own calendar day: `today` is
+ * that day, from lib/student-day.ts (docs/decisions/0062).
  */
 
-/** The local calendar date as yyyy-mm-dd (the form the due date field stores). */
-export function localDateKey(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** The yyyy-mm-dd date `days` after `day` (calendar arithmetic, immune to DST shifts). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return date.toISOString().slice(0, 10);
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}/;
-
 /** The task's due day (yyyy-mm-dd), or null when it has none or it cannot be read. */
-export function dueDay(task: Pick<Task, 'due'>): string | null {
-  if (!task.due) return null;
-  const match = DATE.exec(task.due);
-  return match ? match[0] : null;
-}
+export const dueDay = (task: Pick<Task, 'due'>): string | null => dueDayOf(task.due);
 
 export type ReminderKind = 'overdue' | 'today' | 'tomorrow';
 

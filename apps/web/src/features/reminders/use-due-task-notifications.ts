@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useStudentToday } from '../../lib/student-day';
 import { useTasks } from '../tasks';
-import { localDateKey, reminderKey, tasksToNotify, type ReminderKind } from './due-tasks';
+import { reminderKey, tasksToNotify, type ReminderKind } from './due-tasks';
 import { markNotified, readNotified } from './notified-store';
 import { useReminderPreferences } from './reminder-preferences';
-
-/** The date is looked at again every minute, so a task falls due at midnight without a reload. */
-const DAY_CHECK_MS = 60_000;
 
 const HEADINGS: Record<ReminderKind, string> = {
   overdue: 'Task overdue',
@@ -27,12 +25,8 @@ export function canNotify(): boolean {
 export function useDueTaskNotifications(onOpen: () => void): void {
   const tasks = useTasks();
   const { notify, remindDaysBefore } = useReminderPreferences();
-  const [today, setToday] = useState(() => localDateKey(new Date()));
-
-  useEffect(() => {
-    const timer = window.setInterval(() => setToday(localDateKey(new Date())), DAY_CHECK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
+  // The student's day (docs/decisions/0062), looked at each minute so midnight needs no reload.
+  const today = useStudentToday();
 
   useEffect(() => {
     if (!notify || !canNotify()) return;

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ERROR_CODES, VERIFY_EMAIL_MESSAGES } from '@studycircle/shared';
 import { HttpError } from '../../lib/http';
+import { useStudentToday } from '../../lib/student-day';
 import { useTasks } from '../tasks';
 import { useMyInvitations } from '../invitations';
-import { localDateKey, taskReminders } from './due-tasks';
+import { taskReminders } from './due-tasks';
 
 /**
  * What the bell shows: open tasks overdue, due today or tomorrow (from the local task list) and
@@ -11,12 +12,8 @@ import { localDateKey, taskReminders } from './due-tasks';
  */
 export function useReminders(signedIn: boolean, emailVerified = true) {
   const tasks = useTasks();
-  const [today, setToday] = useState(() => localDateKey(new Date()));
-  useEffect(() => {
-    // Midnight moves tasks from tomorrow to today without a reload.
-    const timer = window.setInterval(() => setToday(localDateKey(new Date())), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
+  // The student's day (docs/decisions/0062); midnight there moves tasks without a reload.
+  const today = useStudentToday();
   const taskItems = useMemo(() => taskReminders(tasks, today), [tasks, today]);
   // The server lists invitations only for a verified address (docs/product.md §3.12), so an
   // account known to be unverified does not ask (a refused request every minute, for nothing);

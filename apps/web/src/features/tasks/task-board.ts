@@ -1,3 +1,4 @@
+import { dueDayOf, dueStatus } from '@studycircle/shared';
 import { isTaskDone, type Task, type TaskPriority } from './tasks-store';
 
 /**
@@ -5,23 +6,10 @@ import { isTaskDone, type Task, type TaskPriority } from './tasks-store';
  * docs/product.md §14.2). Pure functions of the stored tasks and today's date, so the page, its
  * tests and any later server sync agree.
  *
- * Days are the person's own calendar days (as the bell counts them, docs/product.md §11.5): a task
- * due yesterday in Toronto is overdue in Toronto, whatever the hour is in Kolkata.
+ * Days are the student's own calendar days, in the zone saved in Settings or else the browser's
+ * (docs/decisions/0062): a task due yesterday in Toronto is overdue in Toronto, whatever the hour
+ * is in Kolkata. `today` is that day, from lib/student-day.ts.
  */
-
-/** The local calendar date as yyyy-mm-dd, the form the due date field stores. */
-export function localDateKey(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}/;
-
-/** The task's due day (yyyy-mm-dd), or null when it has none or it cannot be read. */
-function dueDay(task: Pick<Task, 'due'>): string | null {
-  const match = task.due ? DATE.exec(task.due) : null;
-  return match ? match[0] : null;
-}
 
 export const BOARD_COLUMNS = ['overdue', 'today', 'upcoming', 'done'] as const;
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
@@ -38,11 +26,7 @@ export const COLUMN_LABELS: Record<BoardColumn, string> = {
  * today. An open task without a due date is upcoming (nothing makes it late).
  */
 export function taskColumn(task: Task, today: string): BoardColumn {
-  if (isTaskDone(task)) return 'done';
-  const due = dueDay(task);
-  if (due === null) return 'upcoming';
-  if (due < today) return 'overdue';
-  return due === today ? 'today' : 'upcoming';
+  return isTaskDone(task) ? 'done' : dueStatus(task.due, today);
 }
 
 /** An open task whose due day is before today. */
@@ -82,8 +66,8 @@ export function sortTasks(tasks: readonly Task[], sort: TaskSort): Task[] {
       return list.reverse().sort((a, b) => b.createdAt - a.createdAt);
     case 'due':
       return list.sort((a, b) => {
-        const da = dueDay(a);
-        const db = dueDay(b);
+        const da = dueDayOf(a.due);
+        const db = dueDayOf(b.due);
         if (da === db) return 0;
         if (da === null) return 1;
         if (db === null) return -1;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STUDENT_TIME_ZONE_KEY } from '../../../lib/student-day';
 import { TASKS_KEY } from '../tasks-store';
 import { TasksPage } from './tasks-page';
 
@@ -178,5 +179,43 @@ describe('TasksPage form', () => {
     expect(JSON.parse(localStorage.getItem(TASKS_KEY) ?? '[]')).toMatchObject([
       { title: 'Revise' },
     ]);
+  });
+});
+
+describe("the board in the student's own zone (decision 0062)", () => {
+  it('puts a task due today in Toronto at 23:00 local under Today, not Overdue', async () => {
+    // 23:00 on 28 November in Toronto (EST, UTC-5) is 04:00 on the 29th in UTC.
+    vi.setSystemTime(new Date('2026-11-29T04:00:00Z'));
+    localStorage.setItem(STUDENT_TIME_ZONE_KEY, 'America/Toronto');
+    store([
+      task('1', 'Essay due tonight', { due: '2026-11-28' }),
+      task('2', 'Lab from yesterday', { due: '2026-11-27' }),
+      task('3', 'Quiz tomorrow', { due: '2026-11-29' }),
+    ]);
+    const user = userEvent.setup();
+    render(<TasksPage />);
+    await user.click(screen.getByRole('button', { name: 'Board' }));
+    const column = (name: RegExp) => screen.getByRole('region', { name });
+    expect(titles(column(/^Today/))).toEqual(['Essay due tonight']);
+    expect(titles(column(/^Overdue/))).toEqual(['Lab from yesterday']);
+    expect(titles(column(/^Upcoming/))).toEqual(['Quiz tomorrow']);
+    const tonight = screen.getByText('Essay due tonight').closest('li')!;
+    expect(within(tonight).queryByText('Overdue')).toBeNull();
+  });
+
+  it('follows a zone saved in another tab without a reload', async () => {
+    vi.setSystemTime(new Date('2026-11-29T04:00:00Z'));
+    localStorage.setItem(STUDENT_TIME_ZONE_KEY, 'UTC');
+    store([task('1', 'Essay due tonight', { due: '2026-11-28' })]);
+    const user = userEvent.setup();
+    render(<TasksPage />);
+    await user.click(screen.getByRole('button', { name: 'Board' }));
+    const column = (name: RegExp) => screen.getByRole('region', { name });
+    expect(titles(column(/^Overdue/))).toEqual(['Essay due tonight']);
+    act(() => {
+      localStorage.setItem(STUDENT_TIME_ZONE_KEY, 'America/Toronto');
+      window.dispatchEvent(new StorageEvent('storage', { key: STUDENT_TIME_ZONE_KEY }));
+    });
+    expect(titles(column(/^Today/))).toEqual(['Essay due tonight']);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   AlertTriangle,
   CalendarDays,
@@ -21,6 +21,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { pageClasses } from '../../../ui/page-width';
 import { formatDateOnly, formatDay } from '../../../lib/dates';
 import { StorageWriteError, readString, writeString } from '../../../lib/storage';
+import { useStudentToday } from '../../../lib/student-day';
 import { PRIORITY } from '../components/priority';
 import { TaskEditDialog } from '../components/task-edit-dialog';
 import {
@@ -30,7 +31,6 @@ import {
   TASK_SORTS,
   boardColumns,
   isOverdue,
-  localDateKey,
   sortTasks,
   type BoardColumn,
   type TaskSort,
@@ -57,16 +57,6 @@ function readView(): TasksView {
 function readSort(): TaskSort {
   const stored = readString(SORT_KEY);
   return TASK_SORTS.includes(stored as TaskSort) ? (stored as TaskSort) : 'added';
-}
-
-/** Today's yyyy-mm-dd by the person's own clock, renewed each minute so midnight moves tasks. */
-function useToday(): string {
-  const [today, setToday] = useState(() => localDateKey(new Date()));
-  useEffect(() => {
-    const timer = window.setInterval(() => setToday(localDateKey(new Date())), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return today;
 }
 
 function TaskCard({
@@ -258,7 +248,7 @@ export function TasksPage() {
   const [view, setView] = useState<TasksView>(readView);
   const [sort, setSort] = useState<TaskSort>(readSort);
   const [editing, setEditing] = useState<Task | null>(null);
-  const today = useToday();
+  const today = useStudentToday();
   const sorted = sortTasks(tasks, sort);
 
   const chooseView = (next: TasksView) => {
