@@ -32,13 +32,16 @@ describe('recent activity', () => {
 
 describe('task display status (docs/product.md §4.7)', () => {
   const now = new Date('2026-03-10T20:00:00Z'); // 01:30 on 11 March in Kolkata
+  const today = '2026-03-11';
   it('is completed when completed is set', () => {
-    expect(taskDisplayStatus({ completed: true, due: '2020-01-01' }, now)).toBe('completed');
+    expect(taskDisplayStatus({ completed: true, due: '2020-01-01' }, today)).toBe('completed');
   });
-  it('is overdue only once the due day has passed in Kolkata', () => {
-    expect(taskDisplayStatus({ due: '2026-03-10' }, now)).toBe('overdue');
-    expect(taskDisplayStatus({ due: '2026-03-11' }, now)).toBe('upcoming');
-    expect(taskDisplayStatus({ due: null }, now)).toBe('upcoming');
+  it("is overdue only once the due day has passed in the student's day", () => {
+    expect(taskDisplayStatus({ due: '2026-03-10' }, today)).toBe('overdue');
+    expect(taskDisplayStatus({ due: '2026-03-11' }, today)).toBe('upcoming');
+    expect(taskDisplayStatus({ due: null }, today)).toBe('upcoming');
+    // 16:00 on 10 March in Toronto: due that day is not overdue there.
+    expect(taskDisplayStatus({ due: '2026-03-10' }, '2026-03-10')).toBe('upcoming');
   });
   it('counts tasks created today in Kolkata', () => {
     const tasks = [

@@ -1,11 +1,6 @@
 /** The dashboard's time zone (docs/product.md §4). */
 export const DASHBOARD_TIME_ZONE = 'Asia/Kolkata';
 
-/** The browser's own time zone (the student's), e.g. 'America/Toronto'. */
-export function browserTimeZone(): string {
-  return new Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /** The hour (0-23) at `date` in `timeZone` (the dashboard's unless told). */
 export function hourInTimeZone(date: Date, timeZone = DASHBOARD_TIME_ZONE): number {
   const hour = new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone })
@@ -69,7 +64,7 @@ export function formatTimeIn(date: Date, timeZone: string): string {
 }
 
 /**
- * What the greeting banner shows at `now` for a student whose browser is in `localZone`
+ * What the greeting banner shows at `now` for a student whose own zone is `localZone`
  * (docs/product.md §4.1): the greeting and its icon by the student's own hour (a student in
  * Toronto at 05:17 is greeted "Good Morning"), the date and time in Asia/Kolkata as before, and
  * the student's own time beside it only when the two clocks read differently.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { dayInZone } from '@studycircle/shared';
 import { Link, useNavigate } from 'react-router';
 import {
   BookOpen,
@@ -27,6 +28,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { pageClasses } from '../../../ui/page-width';
 import { StatCard } from '../../../ui/stat-card';
 import { formatDateOnly, formatDay, relativeTime } from '../../../lib/dates';
+import { useStudentTimeZone } from '../../../lib/student-day';
 import { displayName, useAuth } from '../../auth';
 import { resourceTypeLabel, safeHref } from '../../resources';
 import { FocusStatsCard } from '../../focus';
@@ -34,7 +36,7 @@ import { roomIdOf, roomsDialogState } from '../../rooms';
 import { Panel } from '../components/panel';
 import { DAILY_MESSAGES, DAILY_QUOTES } from '../lib/daily-words';
 import { pickForDay } from '../lib/day-of-year';
-import { browserTimeZone, greetingBanner, type TimeOfDay } from '../lib/greeting';
+import { greetingBanner, type TimeOfDay } from '../lib/greeting';
 import { taskDisplayStatus, type TaskDisplayStatus } from '../lib/task-status';
 import { CLOCK_REFRESH_MS, useDashboardData, useTicker } from '../use-dashboard-data';
 
@@ -102,7 +104,11 @@ export function DashboardPage() {
   const data = useDashboardData(user);
   useDocumentTitle('Dashboard');
 
-  const banner = greetingBanner(now, browserTimeZone());
+  // The student's zone (Settings', else the browser's) decides the greeting's hour and which
+  // tasks are overdue; the quote, message and Kolkata clock keep Asia/Kolkata (decision 0062).
+  const timeZone = useStudentTimeZone();
+  const today = dayInZone(now, timeZone);
+  const banner = greetingBanner(now, timeZone);
   const TimeIcon = TIME_OF_DAY_ICON[banner.band];
   const quote = pickForDay(DAILY_QUOTES, now);
   const message = pickForDay(DAILY_MESSAGES, now);
@@ -211,7 +217,7 @@ export function DashboardPage() {
           ) : (
             <ul>
               {taskPreview.map((task) => {
-                const status = STATUS_STYLE[taskDisplayStatus(task, now)];
+                const status = STATUS_STYLE[taskDisplayStatus(task, today)];
                 return (
                   <Row key={task.id}>
                     <CheckCircle2
