@@ -1,7 +1,10 @@
+import { addDays } from '@studycircle/shared';
+
 /**
  * Calendar days and hours in a student's own time zone, for the reminder mail: which day it is
  * there, whether it is past the sending hour yet, and the next day. Days are yyyy-mm-dd strings,
- * the form a task's due date takes (docs/product.md §11.4).
+ * the form a task's due date takes (docs/product.md §11.4). The web counts the student's day in the
+ * same saved zone (docs/decisions/0062); the day's arithmetic is the shared one.
  */
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -31,10 +34,7 @@ export function localDayAndHour(at: Date, timeZone: string): { day: string; hour
 }
 
 /** The day after a yyyy-mm-dd day (calendar arithmetic: no zone, no daylight saving). */
-export function nextDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
+export const nextDay = (day: string): string => addDays(day, 1);
 
 /** "Monday, 3 March" for a yyyy-mm-dd day, as the mail prints it. */
 export function longDay(day: string): string {
