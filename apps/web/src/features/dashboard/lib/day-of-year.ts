@@ -2,9 +2,10 @@ import { DASHBOARD_TIME_ZONE } from './greeting';
 
 /**
  * Calendar days in the dashboard's fixed zone, Asia/Kolkata (docs/product.md §4). Every day-based
- * rule (the daily quote and message, the study streak, tasks created today, overdue tasks) uses
- * this zone, not the browser's, so a day boundary means the same everywhere: see
- * docs/decisions/0012-dashboard-days-in-asia-kolkata.md.
+ * rule (the daily quote and message, the study streak, tasks created today) uses this zone, not
+ * the browser's, so a day boundary means the same everywhere: see
+ * docs/decisions/0012-dashboard-days-in-asia-kolkata.md. Overdue tasks are the exception: they
+ * follow the student's own zone (docs/decisions/0062).
  */
 
 /** The calendar date (yyyy-mm-dd) at `date` in `timeZone`. */
