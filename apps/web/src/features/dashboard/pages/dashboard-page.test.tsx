@@ -47,7 +47,8 @@ describe("the dashboard's task timeline in the student's own zone (decision 0062
     expect(within(row('Essay due tonight')).getByText('Upcoming')).toBeVisible();
     expect(within(row('Essay due tonight')).queryByText('Overdue')).toBeNull();
     expect(within(row('Lab from yesterday')).getByText('Overdue')).toBeVisible();
-    // The quote and clock keep Kolkata: it is 29 November there.
+    // The printed date and clock keep Kolkata (the 29th there); the student's own time is beside it.
     expect(screen.getByText(/29 November 2026|November 29, 2026/)).toBeVisible();
+    expect(screen.getByTestId('local-time')).toHaveTextContent(/11:00\s?pm/i);
   });
 });
