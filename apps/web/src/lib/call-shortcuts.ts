@@ -19,7 +19,7 @@ export function isCallShortcutMode(value: unknown): value is CallShortcutMode {
   return CALL_SHORTCUT_MODES.includes(value as CallShortcutMode);
 }
 
-/** The stored choice; anything missing or unknown reads as the spec's single keys. */
+/** The stored choice; anything missing or unknown reads as the single keys of docs/product.md §7.7. */
 export function readCallShortcutMode(): CallShortcutMode {
   const stored = readString(CALL_SHORTCUTS_KEY);
   return isCallShortcutMode(stored) ? stored : 'single';

@@ -5,7 +5,7 @@ import { CALL_SHORTCUTS_KEY, readCallShortcutMode } from '../../../lib/call-shor
 import { CallShortcutsSection } from './call-shortcuts-section';
 
 describe('CallShortcutsSection', () => {
-  it('starts on the spec’s single keys and keeps a choice on this device', async () => {
+  it('starts on the default single keys and keeps a choice on this device', async () => {
     const user = userEvent.setup();
     render(<CallShortcutsSection />);
     expect(screen.getByRole('region', { name: 'Keyboard shortcuts in calls' })).toBeVisible();
