@@ -9,8 +9,9 @@ import { roomWithMembers } from '../../test/live.js';
 import { openNotes, until, type NotesClient } from '../../test/notes.js';
 
 /**
- * The notes websocket under a member who means harm (decision 0038): readers that stop reading while a writer pushes large edits, a writer as
- * fast as it can, and a document pushed past its size. Real Hocuspocus clients over `ws`, the
+ * The notes websocket under a member who means harm (decision 0038): readers that stop reading
+ * while a writer pushes large edits, a writer as fast as it can, and a document pushed past its
+ * size. Real Hocuspocus clients over `ws`, the
  * server in this process, so its memory is this process's memory.
  */
 
