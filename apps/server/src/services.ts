@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './types.js';
 import { FOCUS_LIMITS } from '@studycircle/shared/focus';
-import { createEventBus, type EventSubscriber } from './lib/events.js';
+import { createEventBus as createBus, type EventMap, type EventSubscriber } from './lib/events.js';
 import {
   createAuthService,
   type AuthService,
@@ -150,6 +150,9 @@ export function createServices(
   options: ServiceOptions = {},
 ): Services {
   const { db, config, mailer, rateLimiter, redis, jwtSecret, passwordCost } = deps;
+  // Every bus reports a subscriber that failed here; the publisher's caller carries on.
+  const createEventBus = <Events extends EventMap<Events>>() =>
+    createBus<Events>((event, err) => log.error({ err, event }, 'event handler failed'));
 
   const contact = createContactService({ db, config, mailer, rateLimiter, log });
   const userEvents = createEventBus<UserEvents>();

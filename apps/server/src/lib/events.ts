@@ -23,8 +23,10 @@ export interface EventSubscriber<Events extends EventMap<Events>> {
 export interface EventPublisher<Events extends EventMap<Events>> {
   /**
    * Runs every handler of `event`, one after another in the order they subscribed, and resolves
-   * when the last has finished. A handler that throws stops the rest and rejects `emit`: the
-   * publisher's caller learns that the follow-up failed, as it would have calling it directly.
+   * when the last has finished. A handler that throws does not stop the others, and does not
+   * reject `emit`: it is handed to the bus's `onError` (logged). Events announce a change that is
+   * already committed, so the publisher's caller must not fail for a follow-up that failed
+   * (docs/decisions/0040-removal-that-holds-when-a-node-stalls.md).
    */
   emit<E extends keyof Events>(event: E, payload: Events[E]): Promise<void>;
 }
@@ -32,7 +34,12 @@ export interface EventPublisher<Events extends EventMap<Events>> {
 export type EventBus<Events extends EventMap<Events>> = EventSubscriber<Events> &
   EventPublisher<Events>;
 
-export function createEventBus<Events extends EventMap<Events>>(): EventBus<Events> {
+/** Where a failed handler is reported: the event's name, the error. */
+export type EventErrorReporter = (event: string, err: unknown) => void;
+
+export function createEventBus<Events extends EventMap<Events>>(
+  onError: EventErrorReporter,
+): EventBus<Events> {
   const handlers = new Map<keyof Events, EventHandler<never>[]>();
   return {
     on(event, handler) {
@@ -47,7 +54,13 @@ export function createEventBus<Events extends EventMap<Events>>(): EventBus<Even
     async emit(event, payload) {
       // A copy: a handler that unsubscribes while running does not make the next one skipped.
       for (const handler of [...(handlers.get(event) ?? [])]) {
-        await (handler as EventHandler<typeof payload>)(payload);
+        try {
+          await (handler as EventHandler<typeof payload>)(payload);
+        } catch (err) {
+          // The others still run: one subscriber's failure (a node that does not answer) must
+          // not leave a removed member's notes open or their shares listed.
+          onError(String(event), err);
+        }
       }
     },
   };

@@ -49,7 +49,7 @@ const call = (method: string, path: string, token?: string, body?: unknown) =>
 /** A rooms service with test options beside the app's own (its events reach nobody). */
 const serviceDeps = () => ({
   db: t.app.deps.db,
-  events: createEventBus<RoomEvents>(),
+  events: createEventBus<RoomEvents>(() => undefined),
   rateLimiter: t.app.deps.rateLimiter,
   rateLimitFactor: t.app.deps.config.rateLimitFactor,
 });

@@ -230,7 +230,9 @@ interface ParticipantState {
 export function createSfuService(deps: SfuServiceDeps): SfuService {
   const { config, log } = deps;
   const timings = { ...DEFAULT_TIMINGS, ...deps.timings };
-  const bus = createEventBus<SfuEvents>();
+  const bus = createEventBus<SfuEvents>((event, err) =>
+    log.warn({ err, event }, 'an SFU event handler failed'),
+  );
   const serial = keyedQueue();
   const instances: Instance[] = [];
   const participants = new Map<string, ParticipantState>();
