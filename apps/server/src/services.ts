@@ -174,7 +174,14 @@ export function createServices(
     rateLimitFactor: config.rateLimitFactor,
     log,
   });
-  const live = createLiveService({ redis, rooms, roomEvents, userEvents, syncEvents });
+  const live = createLiveService({
+    redis,
+    rooms,
+    roomEvents,
+    userEvents,
+    syncEvents,
+    log,
+  });
   const chat = createChatService({ db, rooms });
   const invitations = createInvitationsService({
     db,

@@ -622,6 +622,16 @@ export interface InterServerEvents {
   'user-updated': (user: { id: string; name: string; email: string }) => void;
   /** A deleted room: each node tells its own sockets and takes them out of the room. */
   'room-closed': (roomId: string) => void;
+  /**
+   * A membership ended: each node takes its own sockets of the user out of the room's channels
+   * at once. Then `membership-ended-check`, with an acknowledgement, until every node has
+   * answered: that one evicts only while the database still says "not a member".
+   */
+  'membership-ended': (payload: { roomId: string; userId: string }) => void;
+  'membership-ended-check': (
+    payload: { roomId: string; userId: string },
+    ack: (done: boolean) => void,
+  ) => void;
   /** Room notes connections to close on every node (apps/server room-notes.collab.ts). */
   'room-notes-access-ended': (target: RoomNotesAccessEnded) => void;
   /** A room's focus phase now ends at `endsAt` (null: nothing due): each node sets its timer. */

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import {
   ERROR_CODES,
@@ -7,6 +8,7 @@ import {
   type CallParticipant,
   type CallPresence,
 } from '@studycircle/shared';
+import { AppError } from '../../lib/app-error.js';
 import type { EventSubscriber } from '../../lib/events.js';
 import { channel } from '../../plugins/socket-handlers.js';
 import type { IoServer } from '../../types.js';
@@ -45,12 +47,23 @@ export interface LiveServiceDeps {
   userEvents: EventSubscriber<UserEvents>;
   /** A user's study data changed: their devices are poked to pull. */
   syncEvents: EventSubscriber<SyncEvents>;
+  /** Fan-out to other nodes that failed, and is retried, is logged here. */
+  log: FastifyBaseLogger;
 }
 
 /**
- * Updates the user on this node's sockets of that user. In place: the socket's handlers hold the
- * object they were connected with (signalling.socket.ts reads `socket.data.user` once).
+ * How often another node is asked to confirm an eviction, and the backoff between asks: 1, 2, 4,
+ * 8 s, then every 10 s; each ask waits up to the adapter's request timeout (5 s) for answers.
  */
+const EVICTION_ATTEMPTS = 6;
+/** What one node tells the others when a membership ended. */
+interface MembershipEnded {
+  roomId: string;
+  userId: string;
+}
+const EVICTION_RETRY_MS = 1000;
+const EVICTION_RETRY_MAX_MS = 10_000;
+
 /** This node's part of closing a room: the notice, then out of the room's channels. */
 function closeRoomHere(server: IoServer, roomId: string): void {
   const rooms = [
@@ -65,6 +78,53 @@ function closeRoomHere(server: IoServer, roomId: string): void {
   here.socketsLeave(rooms);
 }
 
+/**
+ * This node's part of ending a membership, in one tick and without asking any other node: each
+ * of the user's sockets here leaves the room's call (the others get `user-left`), chat, video,
+ * whiteboard (the others drop its pointer) and focus timer, and is told `removed-from-room`.
+ * The socket stays connected for the user's other rooms. True when one of them was in the call.
+ */
+function evictHere(server: IoServer, roomId: string, userId: string): boolean {
+  const ids = server.of('/').adapter.rooms.get(channel.user(userId));
+  let leftCall = false;
+  // A copy: leaving changes the adapter's sets while we walk them.
+  for (const id of [...(ids ?? [])]) {
+    const s = server.of('/').sockets.get(id);
+    if (!s) continue;
+    const inCall = s.rooms.has(channel.call(roomId));
+    const inChat = s.rooms.has(channel.chat(roomId));
+    const watching = s.rooms.has(channel.watch(roomId));
+    const onBoard = s.rooms.has(channel.whiteboard(roomId));
+    const focusing = s.rooms.has(channel.focus(roomId));
+    if (inCall) {
+      leftCall = true;
+      server
+        .to(channel.call(roomId))
+        .except(s.id)
+        .emit('user-left', { id: s.id, name: s.data.user.name, userId, reason: 'left' });
+    }
+    if (onBoard) {
+      server
+        .to(channel.whiteboard(roomId))
+        .except(s.id)
+        .emit('whiteboard-peer-left', { roomId, id: s.id });
+    }
+    s.leave(channel.call(roomId));
+    s.leave(channel.chat(roomId));
+    s.leave(channel.watch(roomId));
+    s.leave(channel.whiteboard(roomId));
+    s.leave(channel.focus(roomId));
+    if (inChat || inCall || watching || onBoard || focusing) {
+      s.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.removedFromRoom });
+    }
+  }
+  return leftCall;
+}
+
+/**
+ * Updates the user on this node's sockets of that user. In place: the socket's handlers hold the
+ * object they were connected with (signalling.socket.ts reads `socket.data.user` once).
+ */
 function refreshLocalSockets(
   server: IoServer,
   user: Pick<AuthUser, 'id' | 'name' | 'email'>,
@@ -82,6 +142,7 @@ export function createLiveService({
   roomEvents,
   userEvents,
   syncEvents,
+  log,
 }: LiveServiceDeps) {
   let io: IoServer | undefined;
   const seatLock = createSeatLock(redis);
@@ -105,43 +166,79 @@ export function createLiveService({
   }
 
   /**
-   * The user is no longer a member of the room: each of its sockets leaves the room's call
-   * (the others get `user-left`), chat, video, whiteboard (the others drop its pointer) and focus
-   * timer, and is
-   * told `removed-from-room`. The socket stays connected for the user's other rooms.
+   * The user is no longer a member of the room (docs/decisions/0040): this node's sockets leave
+   * at once, the other nodes are told in the background, and nothing here waits for another node
+   * or for Redis, so the removal's reply never hangs on a stalled node.
+   *
+   * The first word to the other nodes is one publish without an answer, sent before anything
+   * else this node publishes afterwards: Redis delivers in order, so a node that receives a chat
+   * message sent after the removal has already taken the user's sockets out. Then the same again
+   * with an acknowledgement, repeated until every node has answered (a node that was stalled
+   * or a publish lost while Redis was away); those repeats evict only while the database still
+   * says the user is not a member, so a member who joined again meanwhile is left alone.
    */
   async function evictFromRoom(roomId: string, userId: string): Promise<void> {
     if (!io) return;
-    const sockets = await io.in(channel.user(userId)).fetchSockets();
-    let leftCall = false;
-    for (const s of sockets) {
-      // Read before leaving: for a local socket `rooms` is the live set, emptied by leave().
-      const inCall = s.rooms.has(channel.call(roomId));
-      const inChat = s.rooms.has(channel.chat(roomId));
-      const watching = s.rooms.has(channel.watch(roomId));
-      const onBoard = s.rooms.has(channel.whiteboard(roomId));
-      const focusing = s.rooms.has(channel.focus(roomId));
-      if (inCall) {
-        leftCall = true;
-        io.to(channel.call(roomId))
-          .except(s.id)
-          .emit('user-left', { id: s.id, name: s.data.user.name, userId, reason: 'left' });
-      }
-      if (onBoard) {
-        io.to(channel.whiteboard(roomId))
-          .except(s.id)
-          .emit('whiteboard-peer-left', { roomId, id: s.id });
-      }
-      s.leave(channel.call(roomId));
-      s.leave(channel.chat(roomId));
-      s.leave(channel.watch(roomId));
-      s.leave(channel.whiteboard(roomId));
-      s.leave(channel.focus(roomId));
-      if (inChat || inCall || watching || onBoard || focusing) {
-        s.emit('removed-from-room', { roomId, message: REALTIME_MESSAGES.removedFromRoom });
-      }
-    }
-    if (leftCall) await announcePresence(roomId);
+    if (evictHere(io, roomId, userId)) announceInBackground(roomId);
+    if (!redis) return;
+    io.serverSideEmit('membership-ended', { roomId, userId });
+    confirmEviction(io, roomId, userId, 1);
+  }
+
+  /** Another node's word that a membership ended (see evictFromRoom). */
+  function onMembershipEnded(server: IoServer, { roomId, userId }: MembershipEnded): void {
+    // Synchronously, before this node reads the next message from Redis.
+    if (evictHere(server, roomId, userId)) announceInBackground(roomId);
+  }
+
+  /** Another node asks again (see evictFromRoom): evict unless a member again, then answer. */
+  function onMembershipEndedCheck(
+    server: IoServer,
+    { roomId, userId }: MembershipEnded,
+    ack: (done: boolean) => void,
+  ): void {
+    rooms.requireMember(roomId, userId).then(
+      // A member again (joined after the removal): nothing of theirs to end.
+      () => ack(true),
+      (err: unknown) => {
+        if (!(err instanceof AppError) || err.status >= 500) {
+          // The database did not answer: no acknowledgement, so the sender asks again.
+          log.warn({ err, roomId }, 'membership re-check failed; the eviction will be retried');
+          return;
+        }
+        if (evictHere(server, roomId, userId)) announceInBackground(roomId);
+        ack(true);
+      },
+    );
+  }
+
+  /** Asks every other node to confirm the eviction, with backoff, for about half a minute. */
+  function confirmEviction(server: IoServer, roomId: string, userId: string, attempt: number) {
+    server.serverSideEmit(
+      'membership-ended-check',
+      { roomId, userId },
+      (err: Error | null) => {
+        if (!err) return;
+        if (attempt >= EVICTION_ATTEMPTS) {
+          log.warn({ err, roomId, attempts: attempt }, 'eviction not confirmed by every node');
+          return;
+        }
+        const delay = Math.min(EVICTION_RETRY_MAX_MS, EVICTION_RETRY_MS * 2 ** (attempt - 1));
+        const timer = setTimeout(
+          () => confirmEviction(server, roomId, userId, attempt + 1),
+          delay,
+        );
+        // A retry must not keep a closing server's process alive.
+        timer.unref();
+      },
+    );
+  }
+
+  /** Call presence after a departure, never failing the caller (it needs every node). */
+  function announceInBackground(roomId: string): void {
+    announcePresence(roomId).catch((err: unknown) => {
+      log.warn({ err, roomId }, 'could not announce call presence');
+    });
   }
 
   /**
@@ -156,8 +253,8 @@ export function createLiveService({
     if (redis) io.serverSideEmit('room-closed', roomId);
   }
 
-  // The rooms service publishes after its write is committed and awaits these, so the HTTP
-  // reply to a removal or deletion goes out once the sockets are out, as before the split.
+  // The rooms service publishes after its write is committed and awaits these: the HTTP reply
+  // to a removal or deletion goes out once this node's sockets are out; other nodes follow.
   roomEvents.on('membership-ended', ({ roomId, userId }) => evictFromRoom(roomId, userId));
   roomEvents.on('room-closed', ({ roomId }) => closeRoom(roomId));
   // A rename: every socket of the user's, on every node, carries the new name from now on, so a
@@ -182,6 +279,10 @@ export function createLiveService({
       io = server;
       server.on('user-updated', (user) => refreshLocalSockets(server, user));
       server.on('room-closed', (roomId) => closeRoomHere(server, roomId));
+      server.on('membership-ended', (payload) => onMembershipEnded(server, payload));
+      server.on('membership-ended-check', (payload, ack) =>
+        onMembershipEndedCheck(server, payload, ack),
+      );
     },
 
     /**
