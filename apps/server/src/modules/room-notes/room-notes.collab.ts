@@ -77,6 +77,8 @@ interface NotesSocket {
   resumeTimer?: NodeJS.Timeout;
   /** Messages that arrived after the server began closing it. */
   closing?: number;
+  /** The membership check under way for an edit; later edits meanwhile wait for the same one. */
+  memberCheck?: Promise<boolean>;
 }
 
 /** A token bucket: `burst` at once, refilled continuously at `perSecond`. */
@@ -161,6 +163,25 @@ function closeFor(target: RoomNotesAccessEnded, socket: NotesSocket) {
   }
 }
 
+/**
+ * Whether a Hocuspocus message would change the document: a sync step 2 or an update, in a Sync
+ * or SyncReply message. Carets, sync step 1 (a request) and the rest change nothing stored.
+ * Unreadable counts as a change, so it is checked too.
+ */
+export function changesDocument(data: Uint8Array): boolean {
+  try {
+    const decoder = decoding.createDecoder(data);
+    decoding.readVarString(decoder);
+    const type = decoding.readVarUint(decoder);
+    // MessageType.Sync and MessageType.SyncReply; the sync protocol's step 2 and update.
+    if (type !== 0 && type !== 4) return false;
+    const step = decoding.readVarUint(decoder);
+    return step === 1 || step === 2;
+  } catch {
+    return true;
+  }
+}
+
 /** The websocket path a request names, without its query. */
 const pathOf = (url: string | undefined) => (url ?? '').split('?')[0];
 
@@ -217,6 +238,26 @@ export default fp(
       ) {
         socket.ws.close(code, reason);
       }
+    }
+
+    /**
+     * Whether the socket's user is still a member of the room, from the database; one query at a
+     * time per socket (edits that arrive while it runs share its answer). A database that does
+     * not answer refuses the edit: it could not be stored either.
+     */
+    function stillMember(socket: NotesSocket, roomId: string): Promise<boolean> {
+      if (!socket.memberCheck) {
+        socket.memberCheck = roomNotes
+          .isMember(roomId, socket.user!.id)
+          .catch((err: unknown) => {
+            log.warn({ err }, 'room notes membership check failed');
+            return false;
+          })
+          .finally(() => {
+            socket.memberCheck = undefined;
+          });
+      }
+      return socket.memberCheck;
     }
 
     function endAccess(target: RoomNotesAccessEnded) {
@@ -298,6 +339,13 @@ export default fp(
       async beforeHandleMessage({ update, document, connection }) {
         const socket = byRequest.get(connection.request);
         if (!socket?.user) throw passingRefusal('not-authenticated');
+        // An edit asks the database again: the word that this member was removed may not have
+        // reached this node yet (a stalled node, Redis away), and an edit is relayed and stored
+        // (docs/decisions/0040-removal-that-holds-when-a-node-stalls.md).
+        if (changesDocument(update) && !(await stillMember(socket, document.name))) {
+          close(socket, ROOM_NOTES_CLOSE.notMember.code, ROOM_NOTES_CLOSE.notMember.reason);
+          throw new RoomNotesRefusal(ROOM_NOTES_CLOSE.notMember.reason);
+        }
         const carried = carriedUpdate(update);
         if (carried && (socket.refusedForSize || !sizes.fits(document, carried.bytes))) {
           // Not applied, so neither relayed nor stored. Said once: the client starts again from

@@ -19,7 +19,8 @@ import type { WhiteboardService } from './whiteboard.service.js';
  * `whiteboard-pointer` and `whiteboard-leave`. As with the chat, membership is checked by the
  * rooms service when a socket subscribes, and remembered as the Socket.IO room
  * `whiteboard:<roomId>`; the live service takes the socket out of it when the membership ends or
- * the room is deleted, so every later event of that socket is refused without a query. Broadcasts
+ * the room is deleted. An update, a write, asks the rooms service again every time: the word of
+ * a removal can reach this node late (docs/decisions/0040). Broadcasts
  * go to that Socket.IO room, which the Redis adapter spreads to every node.
  */
 
@@ -42,6 +43,20 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
   function subscribed(socket: IoSocket, roomId: string): string {
     if (socket.rooms.has(channel.whiteboard(roomId))) return roomId;
     throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, WHITEBOARD_MESSAGES.notOnBoard);
+  }
+
+  /**
+   * Refuses, and takes the socket off the board, when its user is no longer a member though the
+   * socket is still subscribed here (the removal's word from another node is late).
+   */
+  async function stillMember(socket: IoSocket, roomId: string): Promise<void> {
+    try {
+      await whiteboard.requireMember(roomId, socket.data.user.id);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      await socket.leave(channel.whiteboard(roomId));
+      throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, WHITEBOARD_MESSAGES.notOnBoard);
+    }
   }
 
   /**
@@ -77,6 +92,9 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
     inOrder(socket, async () => {
       const input = parseWith(WhiteboardUpdatePayloadSchema, payload);
       const roomId = subscribed(socket, input.roomId);
+      // Membership again, from the database, on every write: the eviction of a removed member
+      // may not have reached this node yet (a stalled node, Redis away; decision 0040).
+      await stillMember(socket, roomId);
       // Resolves once committed: the acknowledgement promises the change survives a restart.
       const { stored, stale, refused } = await whiteboard.apply(roomId, input.elements);
       if (stored.length > 0) {
