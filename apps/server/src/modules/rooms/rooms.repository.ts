@@ -276,8 +276,16 @@ export function createRoomsRepository(db: Db) {
       }
     },
 
-    /** Removes a membership (never the owner's) and lowers the count; returns whether it existed. */
-    async removeMember(roomId: string, userId: string): Promise<boolean> {
+    /**
+     * Removes a membership (never the owner's) and lowers the count; returns whether it existed.
+     * `alsoInTransaction` runs in the same transaction once the row is gone (other modules' rows
+     * that must go with the membership: decision 0041); if it throws, nothing is removed.
+     */
+    async removeMember(
+      roomId: string,
+      userId: string,
+      alsoInTransaction?: (tx: Db) => Promise<void>,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const removed = await tx
           .delete(roomMembers)
@@ -294,7 +302,31 @@ export function createRoomsRepository(db: Db) {
           .update(rooms)
           .set({ memberCount: sql`greatest(${rooms.memberCount} - 1, 0)` })
           .where(eq(rooms.id, roomId));
+        await alsoInTransaction?.(tx);
         return true;
+      });
+    },
+
+    /**
+     * Runs `work` in a transaction that holds the membership row locked (FOR KEY SHARE) until it
+     * commits, or returns `{ isMember: false }` without running it. A removal of that membership
+     * (a DELETE, which needs the row exclusively) waits for `work` to commit and then sees what
+     * it wrote; one that committed first leaves nothing to lock. So whatever `work` writes on
+     * the strength of the membership cannot outlive it (decision 0041).
+     */
+    async withMembershipLocked<T>(
+      roomId: string,
+      userId: string,
+      work: (tx: Db) => Promise<T>,
+    ): Promise<{ isMember: false } | { isMember: true; result: T }> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ userId: roomMembers.userId })
+          .from(roomMembers)
+          .where(and(eq(roomMembers.roomId, roomId), eq(roomMembers.userId, userId)))
+          .for('key share');
+        if (!row) return { isMember: false as const };
+        return { isMember: true as const, result: await work(tx) };
       });
     },
 

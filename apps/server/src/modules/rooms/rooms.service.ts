@@ -156,6 +156,13 @@ export interface RoomEvents {
   'room-closed': { roomId: string };
 }
 
+/**
+ * Work another module does inside the transaction that ends a membership, for rows of its own
+ * that must not outlive it (a member's workspace shares: decision 0041). Kept to writes in the
+ * database: anything that reaches sockets or other nodes belongs to `membership-ended`.
+ */
+export type MembershipEndingHook = (tx: Db, ended: { roomId: string; userId: string }) => Promise<void>;
+
 export interface RoomsServiceDeps {
   db: Db;
   /** Where membership and room endings are published. */
@@ -180,6 +187,18 @@ export function createRoomsService({
   const now = clock ?? (() => new Date());
   const nextCode = generateCode ?? (() => generateJoinCode());
   const spendRoomCreation = createRoomCreationLimit(rateLimiter, rateLimitFactor);
+  const endingHooks: MembershipEndingHook[] = [];
+
+  /** Removes the membership with every ending hook in its transaction, then announces it. */
+  async function endMembership(roomId: string, userId: string): Promise<void> {
+    const removed = await repo.removeMember(roomId, userId, async (tx) => {
+      for (const hook of endingHooks) await hook(tx, { roomId, userId });
+    });
+    if (!removed) return;
+    // Committed: the follow-ups (sockets on every node, notes connections, focus) cannot fail
+    // the caller; the bus runs each and logs any that fails (decision 0040).
+    await events.emit('membership-ended', { roomId, userId });
+  }
 
   /** The room by id with the caller's membership; 404 for a malformed or unknown id. */
   async function byId(roomId: string, userId: string): Promise<RoomWithMembership> {
@@ -295,9 +314,8 @@ export function createRoomsService({
     async leave(user: AuthUser, roomId: string): Promise<void> {
       const room = await requireRole(roomId, user.id, anyMember, ROOM_MESSAGES.membersOnly);
       if (room.role === 'owner') throw AppError.badRequest(ROOM_MESSAGES.ownerCannotLeave);
-      await repo.removeMember(room.id, user.id);
       // Membership ended: the user's sockets leave the room's call and chat at once.
-      await events.emit('membership-ended', { roomId: room.id, userId: user.id });
+      await endMembership(room.id, user.id);
     },
 
     /** Edits a room (owner or admin). maxMembers may not drop below the current member count. */
@@ -387,8 +405,7 @@ export function createRoomsService({
       if (room.role === 'admin' && target.role !== 'member') {
         throw AppError.forbidden(ROOM_MESSAGES.adminRemovesMembersOnly);
       }
-      await repo.removeMember(room.id, targetId);
-      await events.emit('membership-ended', { roomId: room.id, userId: targetId });
+      await endMembership(room.id, targetId);
     },
 
     /**
@@ -400,6 +417,22 @@ export function createRoomsService({
     /** The room when the user is a member of it (any role); 403 or 404 otherwise. */
     requireMember(roomId: string, userId: string) {
       return requireRole(roomId, userId, anyMember, ROOM_MESSAGES.membersOnly);
+    },
+
+    /**
+     * Runs `work` in a transaction that holds the user's membership of the room until it commits
+     * (403 when there is none): a leave or a removal waits for it, and its hooks then see what
+     * `work` wrote. For writes that must not outlive the membership (decision 0041).
+     */
+    async withMembership<T>(roomId: string, userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+      const outcome = await repo.withMembershipLocked(roomId, userId, work);
+      if (!outcome.isMember) throw AppError.forbidden(ROOM_MESSAGES.membersOnly);
+      return outcome.result;
+    },
+
+    /** Adds work to the transaction of every membership that ends (see MembershipEndingHook). */
+    onMembershipEnding(hook: MembershipEndingHook): void {
+      endingHooks.push(hook);
     },
   };
 }

@@ -37,8 +37,11 @@ export interface WorkspaceEvents {
 
 export interface WorkspaceServiceDeps {
   db: Db;
-  /** Membership and role, read from the database on every call. */
-  rooms: Pick<RoomsService, 'requireMember'>;
+  /**
+   * Membership and role, read from the database on every call; a share is written while the
+   * membership is held, and a member's shares go in the transaction that ends it.
+   */
+  rooms: Pick<RoomsService, 'requireMember' | 'withMembership' | 'onMembershipEnding'>;
   /** A shared file note's bytes. */
   files: Pick<FileStore, 'get'>;
   /** Where the workspace says that a room's list changed. */
@@ -122,10 +125,15 @@ export function createWorkspaceService({
   }
 
   // A member who leaves or is removed takes what they shared: their records were readable by
-  // the room because they were in it (docs/decisions/0024). The room's deletion cascades.
-  roomEvents.on('membership-ended', async ({ roomId, userId }) => {
-    if ((await repo.deleteSharesBy(roomId, userId)) > 0) await changed(roomId);
+  // the room because they were in it (docs/decisions/0024). In the transaction that ends the
+  // membership, so a share made at the same moment is either refused or taken too (decision
+  // 0041). The room's deletion cascades.
+  rooms.onMembershipEnding(async (tx, { roomId, userId }) => {
+    await createWorkspaceRepository(tx).deleteSharesBy(roomId, userId);
   });
+  // Committed: members with the room open fetch the list again (whether or not it changed; a
+  // leave is rare, and the transaction above cannot carry news out).
+  roomEvents.on('membership-ended', ({ roomId }) => changed(roomId));
 
   // An owner's edit or delete of a shared record shows in every room it is shared with.
   syncEvents.on('records-changed', async ({ userId, records }) => {
@@ -158,15 +166,19 @@ export function createWorkspaceService({
       }
       let result: Awaited<ReturnType<typeof repo.insertOnce>>;
       try {
-        result = await repo.insertOnce({
-          id: newId(),
-          roomId: room.id,
-          ownerId: user.id,
-          kind: input.kind as WorkspaceKind,
-          recordId: input.id,
-          sharedBy: user.id,
-          createdAt: now(),
-        });
+        // Inserted while the membership row is held: a leave at the same moment either waits
+        // and takes this share with it, or went first and the share is refused (decision 0041).
+        result = await rooms.withMembership(room.id, user.id, (tx) =>
+          createWorkspaceRepository(tx).insertOnce({
+            id: newId(),
+            roomId: room.id,
+            ownerId: user.id,
+            kind: input.kind as WorkspaceKind,
+            recordId: input.id,
+            sharedBy: user.id,
+            createdAt: now(),
+          }),
+        );
       } catch (err) {
         // The room was deleted after the membership check (its rows cascade away).
         if (isForeignKeyViolation(err)) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
