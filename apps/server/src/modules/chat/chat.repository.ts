@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { roomMessages } from '../../db/schema.js';
+import { roomMembers, roomMessages } from '../../db/schema.js';
 import { groupCommit } from '../../lib/group-commit.js';
 
 /**
@@ -53,19 +53,24 @@ export function createChatRepository(db: Db) {
   // Prepared once, for any number of rows (arrays unnested into rows): every chat message runs
   // it, and building a query each time cost more CPU than the rest of a message's handling
   // (bench/signalling.ts). Ids come from the sequence in row order, so a batch keeps its order.
+  // Only an author who is a member now is written, in the same statement (a read of the rooms
+  // module's table, as the workspace reads sync_records): a node that has not yet heard of a
+  // removal cannot store the removed member's message (docs/decisions/0040).
   const insertBatch = db
     .insert(roomMessages)
     .select(
       sql`select nextval('room_messages_id_seq'), r, u, n, t, c, now()
           from unnest(${sql.placeholder('roomIds')}::text[], ${sql.placeholder('userIds')}::text[],
                       ${sql.placeholder('names')}::text[], ${sql.placeholder('texts')}::text[],
-                      ${sql.placeholder('clientIds')}::text[]) as m(r, u, n, t, c)`,
+                      ${sql.placeholder('clientIds')}::text[]) as m(r, u, n, t, c)
+          where exists (select 1 from ${roomMembers}
+                        where ${roomMembers.roomId} = m.r and ${roomMembers.userId} = m.u)`,
     )
     .onConflictDoNothing()
     .returning(columns)
     .prepare('chat_insert_batch');
 
-  async function existing(row: NewMessageRow): Promise<MessageRow> {
+  async function existing(row: NewMessageRow): Promise<MessageRow | undefined> {
     const [found] = await db
       .select(columns)
       .from(roomMessages)
@@ -76,16 +81,17 @@ export function createChatRepository(db: Db) {
           eq(roomMessages.clientId, row.clientId ?? ''),
         ),
       );
-    return found!;
+    return found;
   }
 
   /**
    * Stores messages in one statement (one commit). Retries (a client id already stored for the
-   * room and author) write nothing and come back as the stored row with `created: false`.
+   * room and author) write nothing and come back as the stored row with `created: false`; a
+   * message whose author is not a member comes back without a row.
    */
   async function insertMany(
     rows: NewMessageRow[],
-  ): Promise<{ row: MessageRow; created: boolean }[]> {
+  ): Promise<{ row: MessageRow | undefined; created: boolean }[]> {
     const inserted = (await insertBatch.execute({
       roomIds: rows.map((r) => r.roomId),
       userIds: rows.map((r) => r.userId),

@@ -1,9 +1,11 @@
 import {
+  ROOM_MESSAGES,
   REALTIME_LIMITS,
   type ChatMessageReceived,
   type RoomMessagesPage,
 } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import { createChatRepository, type MessageRow } from './chat.repository.js';
@@ -43,8 +45,8 @@ export function createChatService({ db, rooms }: ChatServiceDeps) {
 
   return {
     /**
-     * Stores a message from a member of the room (the caller has checked membership) and resolves
-     * once it is committed. A retry with a client id already stored returns the stored message
+     * Stores a message from a member of the room and resolves once it is committed; membership is
+     * checked again in the insert itself (403 when the author is no longer a member). A retry with a client id already stored returns the stored message
      * with `created: false`, so it is neither stored nor broadcast twice.
      */
     async store(
@@ -58,6 +60,8 @@ export function createChatService({ db, rooms }: ChatServiceDeps) {
         text: input.text,
         clientId: input.clientId ?? null,
       });
+      // Not a member now (removed, and this node has not heard yet): nothing was written.
+      if (!row) throw AppError.forbidden(ROOM_MESSAGES.membersOnly);
       return { message: toChatMessage(row), created };
     },
 

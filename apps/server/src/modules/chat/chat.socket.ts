@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ChatMessagePayloadSchema, RoomRefPayloadSchema } from '@studycircle/shared';
+import { AppError } from '../../lib/app-error.js';
 import { parseWith } from '../../lib/validate.js';
 import { arrivalQueues, channel, sharedEventHandlers } from '../../plugins/socket-handlers.js';
 import type { EventLimits } from '../../plugins/socket-limits.js';
@@ -12,8 +13,8 @@ import type { ChatService } from './chat.service.js';
  * A room's live chat over the socket (docs/architecture.md "Real-time contract"): `join-chat`,
  * `leave-chat` and `chat-message`. Membership is checked once, when a socket subscribes to the
  * room's chat channel (the rooms service decides), and remembered as that Socket.IO room; the
- * live service takes the socket out when the membership or the session ends, so the next message
- * is refused without a query. Joining the call (`join-room`, modules/signalling) subscribes to
+ * live service takes the socket out when the membership or the session ends. The insert of each
+ * message checks membership once more, in the same statement, for a node that hears late. Joining the call (`join-room`, modules/signalling) subscribes to
  * the chat too. The choices behind this: docs/decisions/0008-live-room-signalling-and-chat.md.
  */
 
@@ -70,11 +71,16 @@ export function registerChatHandlers(io: IoServer, deps: ChatSocketDeps) {
       // before join-chat or join-room was sent again): check membership once and subscribe.
       if (!socket.rooms.has(channel.chat(roomId))) roomId = await joinChat(socket, roomId);
       // Resolves only once the row is committed: the ack below promises durability.
-      const { message } = await chat.store(socket.data.user, {
-        roomId,
-        text: input.text,
-        clientId: input.id,
-      });
+      const { message } = await chat
+        .store(socket.data.user, { roomId, text: input.text, clientId: input.id })
+        .catch(async (err: unknown) => {
+          // No longer a member, and this node had not heard: out of the channel now, so nothing
+          // more of the room reaches this socket (docs/decisions/0040).
+          if (err instanceof AppError && err.status === 403) {
+            await socket.leave(channel.chat(roomId));
+          }
+          throw err;
+        });
       // Broadcast even a retried message again: its first broadcast may have been lost with a
       // crashed node. Clients keep one copy per message id.
       socket.to(channel.chat(roomId)).emit('chat-message', message);
