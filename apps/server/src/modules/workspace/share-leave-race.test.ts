@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkspaceListResponseSchema } from '@studycircle/shared';
+import { http, startTestApp, type TestApp } from '../../test/app.js';
+import { roomWithMembers } from '../../test/live.js';
+import { pushOk, put, recordId } from '../../test/sync.js';
+
+/**
+ * Shares racing a leave (docs/decisions/0041-share-and-leave-in-one-transaction.md): twelve
+ * shares at random moments 0-30 ms around the leave, twenty rounds, and none of the leaver's
+ * shares may stay in the room. With DATABASE_URL set, on PostgreSQL through two nodes (two apps,
+ * one database), where the requests truly run side by side; without it, on PGlite through one
+ * node, where the statements of the requests still interleave.
+ */
+
+const ROUNDS = 20;
+const SHARES = 12;
+const WINDOW_MS = 30;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let nodes: TestApp[] = [];
+
+beforeAll(async () => {
+  const env = { JWT_SECRET: 'share-leave-race-secret-0123456789abcdef' };
+  const a = await startTestApp({ env });
+  nodes = [a];
+  if (process.env.DATABASE_URL) nodes.push(await startTestApp({ env, database: a.database }));
+});
+afterAll(async () => {
+  for (const node of nodes.slice(1).reverse()) await node.close();
+  await nodes[0]?.close();
+});
+
+describe('sharing while leaving', () => {
+  it(`leaves none of the leaver's shares in ${ROUNDS} rounds of ${SHARES} shares around a leave`, async () => {
+    const [a] = nodes as [TestApp];
+    const node = (i: number) => nodes[i % nodes.length]!;
+    let accepted = 0;
+    let refused = 0;
+    const leftovers: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { room, owner, members } = await roomWithMembers(a, 1);
+      const leaver = members[0]!;
+      const ids = Array.from({ length: SHARES }, () => recordId('textNote'));
+      await pushOk(
+        a.baseUrl,
+        leaver.token,
+        ids.map((id) => put('textNote', id)),
+      );
+
+      const url = `/api/rooms/${room.id}/workspace`;
+      const shares = ids.map(async (id, i) => {
+        await sleep(Math.random() * WINDOW_MS);
+        return http(node(i).baseUrl, 'POST', url, {
+          token: leaver.token,
+          body: { kind: 'textNote', id },
+        });
+      });
+      const leave = (async () => {
+        await sleep(WINDOW_MS / 2);
+        return http(node(round).baseUrl, 'POST', `/api/rooms/${room.id}/leave`, {
+          token: leaver.token,
+        });
+      })();
+
+      expect((await leave).status).toBe(200);
+      for (const res of await Promise.all(shares)) {
+        // Before the leave: shared; after it: not a member. Never a 5xx.
+        expect([201, 403], JSON.stringify(res.body)).toContain(res.status);
+        if (res.status === 201) accepted += 1;
+        else refused += 1;
+      }
+
+      const listed = await http(a.baseUrl, 'GET', url, { token: owner.token });
+      expect(listed.status).toBe(200);
+      const items = WorkspaceListResponseSchema.parse(listed.body).items;
+      leftovers.push(items.filter((item) => item.sharedBy.id === leaver.user.id).length);
+    }
+    expect(leftovers).toEqual(Array.from({ length: ROUNDS }, () => 0));
+    // The shares really were spread around the leave: some landed before it, some after.
+    expect(accepted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  });
+});
