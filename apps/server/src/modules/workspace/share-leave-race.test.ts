@@ -37,6 +37,7 @@ describe('sharing while leaving', () => {
     let accepted = 0;
     let refused = 0;
     const leftovers: number[] = [];
+    const unexpected: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const { room, owner, members } = await roomWithMembers(a, 1);
       const leaver = members[0]!;
@@ -64,10 +65,9 @@ describe('sharing while leaving', () => {
 
       expect((await leave).status).toBe(200);
       for (const res of await Promise.all(shares)) {
-        // Before the leave: shared; after it: not a member. Never a 5xx.
-        expect([201, 403], JSON.stringify(res.body)).toContain(res.status);
         if (res.status === 201) accepted += 1;
-        else refused += 1;
+        else if (res.status === 403) refused += 1;
+        else unexpected.push(`${res.status} ${JSON.stringify(res.body)}`);
       }
 
       const listed = await http(a.baseUrl, 'GET', url, { token: owner.token });
@@ -76,8 +76,10 @@ describe('sharing while leaving', () => {
       leftovers.push(items.filter((item) => item.sharedBy.id === leaver.user.id).length);
     }
     expect(leftovers).toEqual(Array.from({ length: ROUNDS }, () => 0));
+    // Before the leave: shared (201); after it: not a member (403). Nothing else, never a 5xx.
+    expect(unexpected).toEqual([]);
     // The shares really were spread around the leave: some landed before it, some after.
     expect(accepted).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
