@@ -80,7 +80,8 @@ import {
  *   invitations                rooms, users   -             -
  *   auth                       users, live    SessionEvents -
  *   reminders                  -              -             -   (reads synced tasks itself)
- *   workspace                  rooms, files   WorkspaceEvents RoomEvents: a leaver's shares go;
+ *   workspace                  rooms, files   WorkspaceEvents RoomEvents: a leaver's shares go
+ *                                                           (in the leave's transaction, a hook);
  *                                                           SyncEvents: a shared record changed
  *   watch                      rooms          -             -   (its socket transport broadcasts)
  *   roomNotes                  rooms, auth    RoomNotesEvents RoomEvents, SessionEvents: the
