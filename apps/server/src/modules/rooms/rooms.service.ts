@@ -161,7 +161,10 @@ export interface RoomEvents {
  * that must not outlive it (a member's workspace shares: decision 0041). Kept to writes in the
  * database: anything that reaches sockets or other nodes belongs to `membership-ended`.
  */
-export type MembershipEndingHook = (tx: Db, ended: { roomId: string; userId: string }) => Promise<void>;
+export type MembershipEndingHook = (
+  tx: Db,
+  ended: { roomId: string; userId: string },
+) => Promise<void>;
 
 export interface RoomsServiceDeps {
   db: Db;
@@ -424,7 +427,11 @@ export function createRoomsService({
      * (403 when there is none): a leave or a removal waits for it, and its hooks then see what
      * `work` wrote. For writes that must not outlive the membership (decision 0041).
      */
-    async withMembership<T>(roomId: string, userId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+    async withMembership<T>(
+      roomId: string,
+      userId: string,
+      work: (tx: Db) => Promise<T>,
+    ): Promise<T> {
       const outcome = await repo.withMembershipLocked(roomId, userId, work);
       if (!outcome.isMember) throw AppError.forbidden(ROOM_MESSAGES.membersOnly);
       return outcome.result;

@@ -214,24 +214,17 @@ export function createLiveService({
 
   /** Asks every other node to confirm the eviction, with backoff, for about half a minute. */
   function confirmEviction(server: IoServer, roomId: string, userId: string, attempt: number) {
-    server.serverSideEmit(
-      'membership-ended-check',
-      { roomId, userId },
-      (err: Error | null) => {
-        if (!err) return;
-        if (attempt >= EVICTION_ATTEMPTS) {
-          log.warn({ err, roomId, attempts: attempt }, 'eviction not confirmed by every node');
-          return;
-        }
-        const delay = Math.min(EVICTION_RETRY_MAX_MS, EVICTION_RETRY_MS * 2 ** (attempt - 1));
-        const timer = setTimeout(
-          () => confirmEviction(server, roomId, userId, attempt + 1),
-          delay,
-        );
-        // A retry must not keep a closing server's process alive.
-        timer.unref();
-      },
-    );
+    server.serverSideEmit('membership-ended-check', { roomId, userId }, (err: Error | null) => {
+      if (!err) return;
+      if (attempt >= EVICTION_ATTEMPTS) {
+        log.warn({ err, roomId, attempts: attempt }, 'eviction not confirmed by every node');
+        return;
+      }
+      const delay = Math.min(EVICTION_RETRY_MAX_MS, EVICTION_RETRY_MS * 2 ** (attempt - 1));
+      const timer = setTimeout(() => confirmEviction(server, roomId, userId, attempt + 1), delay);
+      // A retry must not keep a closing server's process alive.
+      timer.unref();
+    });
   }
 
   /** Call presence after a departure, never failing the caller (it needs every node). */
