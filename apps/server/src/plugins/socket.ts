@@ -120,6 +120,7 @@ export default fp(
 
     // Open websockets would keep the HTTP server from closing: end them first.
     app.addHook('preClose', async () => {
+      app.services.live.stopRetries();
       // Their users will be back on a node in a moment: `user-left` says they dropped.
       for (const socket of io.of('/').sockets.values()) socket.data.closing = true;
       io.local.disconnectSockets(true);

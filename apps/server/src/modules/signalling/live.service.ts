@@ -63,6 +63,8 @@ interface MembershipEnded {
 }
 const EVICTION_RETRY_MS = 1000;
 const EVICTION_RETRY_MAX_MS = 10_000;
+/** The adapter's request timeout (5 s) and ioredis's command timeout (2 s), with a margin. */
+const EVICTION_ANSWER_MS = 8000;
 
 /** This node's part of closing a room: the notice, then out of the room's channels. */
 function closeRoomHere(server: IoServer, roomId: string): void {
@@ -146,6 +148,9 @@ export function createLiveService({
 }: LiveServiceDeps) {
   let io: IoServer | undefined;
   const seatLock = createSeatLock(redis);
+  /** Pending re-asks of other nodes (evictFromRoom); none once the server is closing. */
+  const retries = new Set<NodeJS.Timeout>();
+  let stopped = false;
 
   async function callSockets(roomId: string) {
     return io ? io.in(channel.call(roomId)).fetchSockets() : [];
@@ -212,19 +217,37 @@ export function createLiveService({
     );
   }
 
-  /** Asks every other node to confirm the eviction, with backoff, for about half a minute. */
+  /**
+   * Asks every other node to confirm the eviction, with backoff, for about half a minute. The
+   * adapter drops the callback when it cannot even count the nodes (Redis away), so a deadline
+   * of our own counts as no answer too.
+   */
   function confirmEviction(server: IoServer, roomId: string, userId: string, attempt: number) {
-    server.serverSideEmit('membership-ended-check', { roomId, userId }, (err: Error | null) => {
+    if (stopped) return;
+    let settled = false;
+    const failed = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
       if (!err) return;
       if (attempt >= EVICTION_ATTEMPTS) {
         log.warn({ err, roomId, attempts: attempt }, 'eviction not confirmed by every node');
         return;
       }
       const delay = Math.min(EVICTION_RETRY_MAX_MS, EVICTION_RETRY_MS * 2 ** (attempt - 1));
-      const timer = setTimeout(() => confirmEviction(server, roomId, userId, attempt + 1), delay);
-      // A retry must not keep a closing server's process alive.
+      const timer = setTimeout(() => {
+        retries.delete(timer);
+        confirmEviction(server, roomId, userId, attempt + 1);
+      }, delay);
       timer.unref();
-    });
+      retries.add(timer);
+    };
+    const deadline = setTimeout(() => failed(new Error('no answer')), EVICTION_ANSWER_MS);
+    // Neither timer may keep a closing process alive.
+    deadline.unref();
+    server.serverSideEmit('membership-ended-check', { roomId, userId }, (err: Error | null) =>
+      failed(err),
+    );
   }
 
   /** Call presence after a departure, never failing the caller (it needs every node). */
@@ -267,6 +290,13 @@ export function createLiveService({
   });
 
   return {
+    /** Called by the socket plugin as the server closes: no more re-asks of other nodes. */
+    stopRetries() {
+      stopped = true;
+      for (const timer of retries) clearTimeout(timer);
+      retries.clear();
+    },
+
     /** Called once by the socket plugin. */
     attach(server: IoServer) {
       io = server;
