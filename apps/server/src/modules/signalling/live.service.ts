@@ -51,16 +51,17 @@ export interface LiveServiceDeps {
   log: FastifyBaseLogger;
 }
 
-/**
- * How often another node is asked to confirm an eviction, and the backoff between asks: 1, 2, 4,
- * 8 s, then every 10 s; each ask waits up to the adapter's request timeout (5 s) for answers.
- */
-const EVICTION_ATTEMPTS = 6;
 /** What one node tells the others when a membership ended. */
 interface MembershipEnded {
   roomId: string;
   userId: string;
 }
+
+/**
+ * How often another node is asked to confirm an eviction, and the backoff between asks: 1, 2, 4,
+ * 8 s, then every 10 s; each ask waits up to the adapter's request timeout (5 s) for answers.
+ */
+const EVICTION_ATTEMPTS = 6;
 const EVICTION_RETRY_MS = 1000;
 const EVICTION_RETRY_MAX_MS = 10_000;
 /** The adapter's request timeout (5 s) and ioredis's command timeout (2 s), with a margin. */
@@ -225,7 +226,7 @@ export function createLiveService({
   function confirmEviction(server: IoServer, roomId: string, userId: string, attempt: number) {
     if (stopped) return;
     let settled = false;
-    const failed = (err: unknown) => {
+    const answered = (err: Error | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
@@ -242,12 +243,10 @@ export function createLiveService({
       timer.unref();
       retries.add(timer);
     };
-    const deadline = setTimeout(() => failed(new Error('no answer')), EVICTION_ANSWER_MS);
+    const deadline = setTimeout(() => answered(new Error('no answer')), EVICTION_ANSWER_MS);
     // Neither timer may keep a closing process alive.
     deadline.unref();
-    server.serverSideEmit('membership-ended-check', { roomId, userId }, (err: Error | null) =>
-      failed(err),
-    );
+    server.serverSideEmit('membership-ended-check', { roomId, userId }, answered);
   }
 
   /** Call presence after a departure, never failing the caller (it needs every node). */
