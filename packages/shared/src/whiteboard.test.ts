@@ -48,6 +48,7 @@ describe('whiteboard payloads', () => {
       roomId,
       elements: [
         element({
+          type: 'line',
           points: [
             [0, 0],
             [1, 2],
@@ -92,7 +93,9 @@ describe('whiteboard payloads', () => {
       [element({ isDeleted: 'no' })],
       [element({ id: '' })],
       [element({ text: 'x'.repeat(WHITEBOARD_LIMITS.elementMaxChars) })],
-      Array.from({ length: 10 }, (_, i) => element({ id: `e${i}`, text: 'y'.repeat(8000) })),
+      Array.from({ length: 10 }, (_, i) =>
+        element({ id: `e${i}`, type: 'text', text: 'y'.repeat(8000) }),
+      ),
       Array.from({ length: WHITEBOARD_LIMITS.updateMaxElements + 1 }, (_, i) =>
         element({ id: `e${i}` }),
       ),

@@ -16,9 +16,14 @@ import { RoomIdSchema } from './room-id.js';
  *   sender's name, never stored; browsers send about 30 a second at most.
  * - `whiteboard-leave` {roomId}: stop receiving the board; the others get `whiteboard-peer-left`.
  *
- * Elements are Excalidraw's own objects. The server reads only what the merge rule needs (id,
- * type, version, versionNonce, isDeleted) and caps the size of the rest; the browser restores
- * each element with Excalidraw's own `restoreElements` before drawing it.
+ * - `whiteboard-clear` {roomId}: the room's owner or an admin deletes every shape; every member
+ *   gets `whiteboard-cleared` and reads the board again.
+ *
+ * Elements are Excalidraw's own objects, checked field by field against what Excalidraw reads
+ * (`WhiteboardElementSchema`; unknown fields are dropped), so one member cannot store a shape that
+ * breaks the board for the others. The browser checks what it receives with the same schema and
+ * restores each element with Excalidraw's own `restoreElements` before drawing it
+ * (docs/decisions/0042-whiteboard-bounds.md).
  */
 
 export const WHITEBOARD_LIMITS = {
@@ -46,6 +51,25 @@ export const WHITEBOARD_LIMITS = {
   tombstoneTtlMs: 24 * 60 * 60 * 1000,
   /** Pointer positions a browser sends at most per second (Excalidraw's own rate). */
   pointerPerSecond: 30,
+  /**
+   * How far one update may raise an element's stored version, and the highest version a new
+   * element may start at. Excalidraw adds one per change (a drag adds one a frame), so a member
+   * who dragged one shape offline for minutes stays under it, while an update that jumps towards
+   * `Number.MAX_SAFE_INTEGER` to make a shape nobody can outbid is refused
+   * (docs/decisions/0042-whiteboard-bounds.md).
+   */
+  versionStepMax: 10_000,
+  /**
+   * Deleted elements a board keeps as tombstones besides its live ones; past it the oldest are
+   * dropped, so deleting and drawing again cannot grow a board's rows without end.
+   */
+  boardMaxTombstones: 5000,
+  /** Points of one line, arrow or freehand stroke (the element's size cap stops it near here). */
+  pointsMax: 4000,
+  /** Characters of one text element's text. */
+  textMax: 20_000,
+  /** Groups, bound elements and an elbow arrow's fixed segments of one element. */
+  listMax: 200,
 } as const;
 
 /**
@@ -70,6 +94,11 @@ export const WHITEBOARD_MESSAGES = {
   updateTooLarge: 'This change is too large to share. Try a smaller drawing.',
   elementInvalid: 'A shape on the whiteboard could not be read.',
   notOnBoard: 'Open the whiteboard first.',
+  versionTooFar:
+    'A shape on the whiteboard changed too many times at once to share. Reload the whiteboard.',
+  clearOwnerOrAdminOnly: 'Only the room owner or an admin can clear the whiteboard.',
+  cleared: 'The whiteboard was cleared.',
+  clearConfirm: 'Clear the whiteboard for everyone in the room? This deletes every shape.',
   loadFailed: 'Could not load the whiteboard.',
   unsavedOnLeave: 'Your latest drawing has not reached the server yet.',
   unsavedOnClose:
@@ -105,24 +134,179 @@ export function withSafeLink<T extends object>(element: T): T {
   return link === given ? element : { ...element, link };
 }
 
+// zod 4 refuses NaN and the infinities already.
+const coordinate = z.number().min(-1e7).max(1e7);
+const point = z.tuple([coordinate, coordinate]);
+const color = z.string().max(64);
+const idList = z.array(elementIdField).max(WHITEBOARD_LIMITS.listMax);
+const binding = z.object({
+  elementId: elementIdField,
+  focus: coordinate,
+  gap: coordinate,
+  fixedPoint: point.nullable().optional(),
+});
+const ARROWHEADS = [
+  'arrow',
+  'bar',
+  'dot',
+  'circle',
+  'circle_outline',
+  'triangle',
+  'triangle_outline',
+  'diamond',
+  'diamond_outline',
+  'crowfoot_one',
+  'crowfoot_many',
+  'crowfoot_one_or_many',
+] as const;
+
 /**
- * One Excalidraw element. The fields the merge rule reads are checked; Excalidraw's other fields
- * (points, colours, text, bindings, fractional index ...) are kept as sent, within the size cap,
- * except a link that is not http(s), which is dropped.
+ * The fields every Excalidraw element has (`_ExcalidrawElementBase` in its element types). The
+ * stamp is required; the rest may be absent, since `restoreElements` gives an absent field its
+ * default, but a field that is present must have the type Excalidraw reads: a wrong type is what
+ * threw while drawing and left the board empty for everyone.
+ */
+const baseShape = {
+  id: elementIdField,
+  version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  versionNonce: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  isDeleted: z.boolean(),
+  x: coordinate.optional(),
+  y: coordinate.optional(),
+  width: coordinate.optional(),
+  height: coordinate.optional(),
+  angle: coordinate.optional(),
+  strokeColor: color.optional(),
+  backgroundColor: color.optional(),
+  fillStyle: z.enum(['hachure', 'cross-hatch', 'solid', 'zigzag']).optional(),
+  strokeWidth: z.number().min(0).max(1000).optional(),
+  strokeStyle: z.enum(['solid', 'dashed', 'dotted']).optional(),
+  roundness: z
+    .object({
+      type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+      value: z.number().min(0).max(1e7).optional(),
+    })
+    .nullable()
+    .optional(),
+  roughness: z.number().min(0).max(100).optional(),
+  opacity: z.number().min(0).max(100).optional(),
+  seed: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).optional(),
+  // A fractional index: base-62 digits (Excalidraw repairs one that is out of order).
+  index: z
+    .string()
+    .regex(/^[0-9A-Za-z]{1,256}$/)
+    .nullable()
+    .optional(),
+  groupIds: idList.optional(),
+  frameId: elementIdField.nullable().optional(),
+  boundElements: z
+    .array(z.object({ id: elementIdField, type: z.enum(['arrow', 'text']) }))
+    .max(WHITEBOARD_LIMITS.listMax)
+    .nullable()
+    .optional(),
+  updated: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  link: z.string().nullable().optional(),
+  locked: z.boolean().optional(),
+};
+
+const linearShape = {
+  ...baseShape,
+  points: z.array(point).max(WHITEBOARD_LIMITS.pointsMax).optional(),
+  lastCommittedPoint: point.nullable().optional(),
+  startBinding: binding.nullable().optional(),
+  endBinding: binding.nullable().optional(),
+  startArrowhead: z.enum(ARROWHEADS).nullable().optional(),
+  endArrowhead: z.enum(ARROWHEADS).nullable().optional(),
+};
+
+/**
+ * Each element type a board keeps, with the fields Excalidraw 0.18 reads for it. Fields not
+ * listed (Excalidraw's legacy `font` and `boundElementIds`, which `restoreElements` still
+ * migrates and which threw on a wrong type, `customData`, anything else) are dropped.
+ */
+const StrictElementSchema = z.discriminatedUnion('type', [
+  z.object({ ...baseShape, type: z.enum(['rectangle', 'diamond', 'ellipse']) }),
+  z.object({
+    ...baseShape,
+    type: z.literal('frame'),
+    name: z.string().max(256).nullable().optional(),
+  }),
+  z.object({
+    ...baseShape,
+    type: z.literal('text'),
+    fontSize: z.number().positive().max(10_000).optional(),
+    // Excalidraw's FONT_FAMILY values (4 was once Assistant; Excalidraw draws it with a fallback).
+    fontFamily: z.number().int().min(1).max(9).optional(),
+    text: z.string().max(WHITEBOARD_LIMITS.textMax).optional(),
+    originalText: z.string().max(WHITEBOARD_LIMITS.textMax).optional(),
+    textAlign: z.enum(['left', 'center', 'right']).optional(),
+    verticalAlign: z.enum(['top', 'middle', 'bottom']).optional(),
+    containerId: elementIdField.nullable().optional(),
+    autoResize: z.boolean().optional(),
+    lineHeight: z.number().positive().max(100).optional(),
+  }),
+  z.object({ ...linearShape, type: z.literal('line') }),
+  z.object({
+    ...linearShape,
+    type: z.literal('arrow'),
+    elbowed: z.boolean().optional(),
+    fixedSegments: z
+      .array(z.object({ start: point, end: point, index: z.number().int().min(0).max(1e5) }))
+      .max(WHITEBOARD_LIMITS.listMax)
+      .nullable()
+      .optional(),
+    startIsSpecial: z.boolean().nullable().optional(),
+    endIsSpecial: z.boolean().nullable().optional(),
+  }),
+  z.object({
+    ...baseShape,
+    type: z.literal('freedraw'),
+    // Drawn as they are (restoreElements passes them through), so they are required.
+    points: z.array(point).max(WHITEBOARD_LIMITS.pointsMax),
+    pressures: z.array(z.number().min(0).max(1)).max(WHITEBOARD_LIMITS.pointsMax).default([]),
+    simulatePressure: z.boolean().default(true),
+    lastCommittedPoint: point.nullable().optional(),
+  }),
+]);
+
+/**
+ * One Excalidraw element of a type the board keeps, every field Excalidraw reads checked
+ * (`StrictElementSchema`), unknown fields dropped, and a link that is not http(s) dropped.
+ * Anything wrong is refused with one message, `elementInvalid`; an element too large to share
+ * with `updateTooLarge`.
  */
 export const WhiteboardElementSchema = z
-  .looseObject({
-    id: elementIdField,
-    type: z.enum(WHITEBOARD_ELEMENT_TYPES, { error: WHITEBOARD_MESSAGES.elementInvalid }),
-    version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-    versionNonce: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
-    isDeleted: z.boolean(),
-  })
-  .refine((e) => JSON.stringify(e).length <= WHITEBOARD_LIMITS.elementMaxChars, {
+  .unknown()
+  .refine((e) => JSON.stringify(e ?? null).length <= WHITEBOARD_LIMITS.elementMaxChars, {
     message: WHITEBOARD_MESSAGES.updateTooLarge,
+    abort: true,
   })
-  .transform(withSafeLink);
-export type WhiteboardElement = z.infer<typeof WhiteboardElementSchema>;
+  .transform((input, ctx) => {
+    const parsed = StrictElementSchema.safeParse(input);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: WHITEBOARD_MESSAGES.elementInvalid });
+      return z.NEVER;
+    }
+    return withSafeLink(parsed.data);
+  });
+export type WhiteboardElement = z.infer<typeof StrictElementSchema>;
+
+/**
+ * The elements of `elements` this schema accepts, in order, and how many it dropped: what the
+ * browser draws of a stored or received board, so one bad element costs that element, never
+ * the board.
+ */
+export function readableWhiteboardElements(elements: readonly unknown[]): {
+  elements: WhiteboardElement[];
+  dropped: number;
+} {
+  const kept: WhiteboardElement[] = [];
+  for (const element of elements) {
+    const parsed = WhiteboardElementSchema.safeParse(element);
+    if (parsed.success) kept.push(parsed.data);
+  }
+  return { elements: kept, dropped: elements.length - kept.length };
+}
 
 /** The part of an element the merge rule compares. */
 export interface WhiteboardElementStamp {
@@ -188,9 +372,6 @@ export interface WhiteboardUpdateReceived {
   elements: WhiteboardElement[];
 }
 
-// zod 4 refuses NaN and the infinities already.
-const coordinate = z.number().min(-1e7).max(1e7);
-
 /** `whiteboard-pointer`: where this member's pointer is on the board (scene coordinates). */
 export const WhiteboardPointerPayloadSchema = z.object({
   roomId: RoomIdSchema,
@@ -211,6 +392,24 @@ export interface WhiteboardPointerReceived {
   y: number;
   button: 'down' | 'up';
   tool: 'pointer' | 'laser';
+}
+
+/** `whiteboard-clear`: the room's owner or an admin deletes every shape on the board. */
+export const WhiteboardClearPayloadSchema = z.object({ roomId: roomIdField });
+export type WhiteboardClearPayload = z.input<typeof WhiteboardClearPayloadSchema>;
+export interface WhiteboardClearResult {
+  /** How many shapes were deleted. */
+  deleted: number;
+}
+
+/**
+ * `whiteboard-cleared`: sent to every member with the board open (the one who cleared it too):
+ * the shapes are now tombstones on the server; read the board again to take them off.
+ */
+export interface WhiteboardCleared {
+  roomId: string;
+  /** Who cleared it (their account's name), for the message shown to the others. */
+  by: string;
 }
 
 /** `whiteboard-peer-left`: that socket closed the board or went away; drop its pointer. */
