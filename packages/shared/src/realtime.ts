@@ -15,6 +15,9 @@ import type { SyncPoke } from './sync.js';
 import type { WorkspaceChanged } from './workspace.js';
 import type { WatchActionPayload, WatchResult, WatchStateEvent } from './watch.js';
 import type {
+  WhiteboardClearPayload,
+  WhiteboardClearResult,
+  WhiteboardCleared,
   WhiteboardJoinPayload,
   WhiteboardJoinResult,
   WhiteboardPeerLeft,
@@ -241,6 +244,12 @@ export const REALTIME_EVENT_LIMITS = {
   'whiteboard-pointer': {
     perSocket: { burst: 60, perSecond: 40 },
     perUser: { max: 6000, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // Clearing the board is a rare, deliberate act of the owner or an admin.
+  'whiteboard-clear': {
+    perSocket: { burst: 3, perSecond: 0.2 },
+    perUser: { max: 10, windowMs: 60_000 },
     message: 'eventRateLimited',
   },
 } as const satisfies Record<keyof ClientToServerEvents, RealtimeEventLimit>;
@@ -549,6 +558,11 @@ export interface ClientToServerEvents {
    * replaced by the next one 33 ms later); a refusal then comes back as `server-error`.
    */
   'whiteboard-pointer': (payload: WhiteboardPointerPayload, ack?: AckCallback) => void;
+  /** Delete every shape on the board (the room's owner or an admin); answered once stored. */
+  'whiteboard-clear': (
+    payload: WhiteboardClearPayload,
+    ack: AckCallback<WhiteboardClearResult>,
+  ) => void;
   /**
    * Watch the room's focus timer (members only): answered with its state; from then on
    * `focus-state` arrives whenever it changes, until `focus-unwatch`.
@@ -606,6 +620,8 @@ export interface ServerToClientEvents {
   'whiteboard-pointer': (payload: WhiteboardPointerReceived) => void;
   /** A socket closed the whiteboard or went away: its pointer goes. */
   'whiteboard-peer-left': (payload: WhiteboardPeerLeft) => void;
+  /** The board was cleared: read it again (every member with it open, the one who cleared it too). */
+  'whiteboard-cleared': (payload: WhiteboardCleared) => void;
   /**
    * The room's focus timer changed (focus.ts), sent to the room's chat channel: members keep the
    * state with the highest `rev`.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { WhiteboardElement } from '@studycircle/shared/whiteboard';
 import type { Db } from '../../db/client.js';
 import { whiteboardElements as table } from '../../db/schema.js';
@@ -100,6 +100,42 @@ export function createWhiteboardRepository(db: Db) {
         .from(table)
         .where(and(eq(table.roomId, roomId), inArray(table.elementId, elementIds)));
       return rows.map((r) => r.data as WhiteboardElement);
+    },
+
+    /**
+     * Turns every shape of the room's board into a tombstone one version past its stored copy
+     * (with `nonce`), in one statement; returns how many.
+     */
+    async deleteAll(roomId: string, nonce: number): Promise<number> {
+      const rows = await db
+        .update(table)
+        .set({
+          version: sql`${table.version} + 1`,
+          versionNonce: nonce,
+          isDeleted: true,
+          data: sql`${table.data} || jsonb_build_object('version', ${table.version} + 1, 'versionNonce', ${nonce}::bigint, 'isDeleted', true)`,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(table.roomId, roomId), eq(table.isDeleted, false)))
+        .returning({ elementId: table.elementId });
+      return rows.length;
+    },
+
+    /**
+     * Keeps the room's newest `keep` tombstones and drops the rest: a board's deleted shapes
+     * are bounded by count as well as by age.
+     */
+    async compactTombstones(roomId: string, keep: number): Promise<void> {
+      const tombstone = and(eq(table.roomId, roomId), eq(table.isDeleted, true));
+      const [row] = await db.select({ n: count() }).from(table).where(tombstone);
+      if ((row?.n ?? 0) <= keep) return;
+      const newest = db
+        .select({ elementId: table.elementId })
+        .from(table)
+        .where(tombstone)
+        .orderBy(desc(table.updatedAt), asc(table.elementId))
+        .limit(keep);
+      await db.delete(table).where(and(tombstone, notInArray(table.elementId, newest)));
     },
 
     /** Drops the room's tombstones older than `before`. */

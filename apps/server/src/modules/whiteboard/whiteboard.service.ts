@@ -1,11 +1,13 @@
+import { randomInt } from 'node:crypto';
 import {
   WHITEBOARD_LIMITS,
+  WHITEBOARD_MESSAGES,
   whiteboardElementWins,
   type WhiteboardElement,
-  type WhiteboardElementStamp,
   type WhiteboardJoinResult,
 } from '@studycircle/shared/whiteboard';
 import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import { createWhiteboardRepository } from './whiteboard.repository.js';
 
@@ -20,8 +22,8 @@ import { createWhiteboardRepository } from './whiteboard.repository.js';
 
 export interface WhiteboardServiceDeps {
   db: Db;
-  /** Membership, read from the database. */
-  rooms: Pick<RoomsService, 'requireMember'>;
+  /** Membership and roles, read from the database. */
+  rooms: Pick<RoomsService, 'requireMember' | 'requireRole'>;
   now?: () => Date;
 }
 
@@ -34,9 +36,6 @@ export interface WhiteboardApplyResult {
   /** New elements left out: the board already holds its maximum. */
   refused: string[];
 }
-
-const sameStamp = (a: WhiteboardElementStamp, b: WhiteboardElementStamp) =>
-  a.version === b.version && a.versionNonce === b.versionNonce;
 
 /** One copy per id: the one the merge rule keeps. */
 function winnersById(elements: WhiteboardElement[]): WhiteboardElement[] {
@@ -87,9 +86,13 @@ export function createWhiteboardService({
     },
 
     /**
-     * Stores the elements of one update that win over the stored copies. New elements past the
-     * board's cap are refused. The count is read before the write, so two nodes adding at once
-     * can pass the cap by the size of their updates: it bounds storage, it is not exact.
+     * Stores the elements of one update that win over the stored copies. Refused whole (400,
+     * `versionTooFar`) when an element's version jumps more than `versionStepMax` past the stored
+     * copy (or starts past it): such a shape could never be outbid or deleted by anyone else. New
+     * elements past the board's cap are refused one by one; a new element that arrives already
+     * deleted is not stored (nobody else has it), so it cannot fill the board with tombstones.
+     * The count is read before the write, so two nodes adding at once can pass the cap by the
+     * size of their updates: it bounds storage, it is not exact.
      */
     async apply(roomId: string, sent: WhiteboardElement[]): Promise<WhiteboardApplyResult> {
       const elements = winnersById(sent);
@@ -101,9 +104,22 @@ export function createWhiteboardService({
           )
         ).map((s) => [s.elementId, s]),
       );
+      for (const e of elements) {
+        const from = stamps.get(e.id)?.version ?? 0;
+        if (e.version > from + WHITEBOARD_LIMITS.versionStepMax) {
+          throw AppError.badRequest(WHITEBOARD_MESSAGES.versionTooFar);
+        }
+      }
+      // Born deleted: drawn and deleted between two sends, or a flood of tombstones. Answered
+      // like a stored change (the sender has nothing to undo), kept nowhere.
+      const bornDeleted = new Set(
+        elements.filter((e) => e.isDeleted && !stamps.has(e.id)).map((e) => e.id),
+      );
       // Checked here first, so a losing copy costs no write; the statement checks again under
       // the row lock (another node may have written since).
-      const candidates = elements.filter((e) => whiteboardElementWins(e, stamps.get(e.id)));
+      const candidates = elements.filter(
+        (e) => !bornDeleted.has(e.id) && whiteboardElementWins(e, stamps.get(e.id)),
+      );
       const adding = candidates.filter(
         (e) => !e.isDeleted && (stamps.get(e.id)?.isDeleted ?? true),
       );
@@ -119,16 +135,34 @@ export function createWhiteboardService({
       const toStore = candidates.filter((e) => !refused.has(e.id));
       const written = await repo.store(roomId, toStore);
       const stored = toStore.filter((e) => written.has(e.id));
-      // Every sent element the server holds a different copy of goes back to the sender (a
-      // resent copy identical to the stored one is left out).
+      if (stored.some((e) => e.isDeleted)) {
+        await repo.compactTombstones(roomId, WHITEBOARD_LIMITS.boardMaxTombstones);
+      }
+      // Every other sent element goes back to the sender as the server holds it, a copy with the
+      // same version and nonce too: its fields may differ, and the sender must end with the copy
+      // everyone else has (Excalidraw's reconcile takes a remote copy at an equal stamp).
       const lostIds = elements
-        .filter((e) => !written.has(e.id) && !refused.has(e.id))
+        .filter((e) => !written.has(e.id) && !refused.has(e.id) && !bornDeleted.has(e.id))
         .map((e) => e.id);
-      const byId = new Map(elements.map((e) => [e.id, e]));
-      const stale = (await repo.elements(roomId, lostIds)).filter(
-        (copy) => !sameStamp(copy, byId.get(copy.id)!),
-      );
+      const stale = await repo.elements(roomId, lostIds);
       return { stored, stale, refused: [...refused] };
+    },
+
+    /**
+     * Deletes every shape on the room's board, for its owner or an admin (403 otherwise): each
+     * becomes a tombstone one version past its stored copy, so every copy of the board drops it
+     * by the merge rule, a browser that was offline too when it reads the board again.
+     */
+    async clear(roomId: string, userId: string): Promise<{ roomId: string; deleted: number }> {
+      const room = await rooms.requireRole(
+        roomId,
+        userId,
+        ['owner', 'admin'],
+        WHITEBOARD_MESSAGES.clearOwnerOrAdminOnly,
+      );
+      const deleted = await repo.deleteAll(room.id, randomInt(2 ** 31 - 1));
+      await repo.compactTombstones(room.id, WHITEBOARD_LIMITS.boardMaxTombstones);
+      return { roomId: room.id, deleted };
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { REALTIME_ERROR_CODES, RoomRefPayloadSchema } from '@studycircle/shared';
 import {
   WHITEBOARD_MESSAGES,
+  WhiteboardClearPayloadSchema,
   WhiteboardJoinPayloadSchema,
   WhiteboardPointerPayloadSchema,
   WhiteboardUpdatePayloadSchema,
@@ -16,7 +17,7 @@ import type { WhiteboardService } from './whiteboard.service.js';
 /**
  * The whiteboard's relay on the room's Socket.IO link (packages/shared/src/whiteboard.ts):
  * `whiteboard-join` (subscribe and read the board a page at a time), `whiteboard-update`,
- * `whiteboard-pointer` and `whiteboard-leave`. As with the chat, membership is checked by the
+ * `whiteboard-pointer`, `whiteboard-clear` (owner and admins) and `whiteboard-leave`. As with the chat, membership is checked by the
  * rooms service when a socket subscribes, and remembered as the Socket.IO room
  * `whiteboard:<roomId>`; the live service takes the socket out of it when the membership ends or
  * the room is deleted. An update, a write, asks the rooms service again every time: the word of
@@ -25,7 +26,7 @@ import type { WhiteboardService } from './whiteboard.service.js';
  */
 
 export interface WhiteboardSocketDeps {
-  whiteboard: Pick<WhiteboardService, 'requireMember' | 'page' | 'apply'>;
+  whiteboard: Pick<WhiteboardService, 'requireMember' | 'page' | 'apply' | 'clear'>;
   log: FastifyBaseLogger;
   limits: EventLimits;
 }
@@ -104,6 +105,21 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
         });
       }
       return { stale, refused };
+    }),
+  );
+
+  handle('whiteboard-clear', (socket, payload) =>
+    inOrder(socket, async () => {
+      const input = parseWith(WhiteboardClearPayloadSchema, payload);
+      const roomId = subscribed(socket, input.roomId);
+      // The role is read from the database: an admin made a member a moment ago clears nothing.
+      const { deleted } = await whiteboard.clear(roomId, socket.data.user.id);
+      // Everyone on the board, the sender's other tabs and the sender too, reads it again.
+      io.to(channel.whiteboard(roomId)).emit('whiteboard-cleared', {
+        roomId,
+        by: socket.data.user.name,
+      });
+      return { deleted };
     }),
   );
 
