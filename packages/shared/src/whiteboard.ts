@@ -341,6 +341,8 @@ export interface WhiteboardJoinResult {
   elements: WhiteboardElement[];
   /** Ask again with `after: next` while it is not null. */
   next: string | null;
+  /** On the first page: whether this member may clear the board (the owner or an admin). */
+  canClear?: boolean;
 }
 
 /** `whiteboard-update`: the elements that changed since the sender last sent them. */

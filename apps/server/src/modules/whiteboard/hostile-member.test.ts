@@ -217,7 +217,17 @@ describe('the whiteboard under a hostile member', () => {
     );
     expect(promoted.status).toBe(200);
     const [o, ad, m] = [await open(owner.token), await open(admin.token), await open(member.token)];
-    for (const s of [o, ad, m]) await readBoard(s, room.id);
+    // The first page says who may clear (to show the control); the event checks again.
+    for (const [s, canClear] of [
+      [o, true],
+      [ad, true],
+      [m, false],
+    ] as const) {
+      expect(await s.emitWithAck('whiteboard-join', { roomId: room.id })).toMatchObject({
+        ok: true,
+        canClear,
+      });
+    }
     const shapes = [rect(), rect({ version: 40 }), rect({ type: 'text', text: 'hi' })];
     expect(await update(m, room.id, shapes)).toMatchObject({ ok: true });
 

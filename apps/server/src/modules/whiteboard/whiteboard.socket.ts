@@ -74,11 +74,14 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
   handle('whiteboard-join', async (socket, payload) => {
     const { roomId, after } = parseWith(WhiteboardJoinPayloadSchema, payload);
     let id = roomId;
+    let canClear: boolean | undefined;
     // A first page always asks the rooms service (a reconnected socket, a room left and joined
     // again); later pages of a subscribed socket rely on eviction, like the chat.
     if (after === undefined || !socket.rooms.has(channel.whiteboard(id))) {
       const room = await whiteboard.requireMember(id, socket.data.user.id);
       id = room.id;
+      // Only to show the control: `whiteboard-clear` reads the role again.
+      canClear = room.role === 'owner' || room.role === 'admin';
       // Subscribed before reading: a change stored meanwhile arrives as a broadcast, and the
       // browser's merge makes the order of the two harmless.
       await socket.join(channel.whiteboard(id));
@@ -86,7 +89,8 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
         socket.on('disconnecting', onDisconnecting);
       }
     }
-    return whiteboard.page(id, after);
+    const page = await whiteboard.page(id, after);
+    return canClear === undefined ? page : { ...page, canClear };
   });
 
   handle('whiteboard-update', (socket, payload) =>
