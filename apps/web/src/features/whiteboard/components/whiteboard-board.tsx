@@ -65,6 +65,30 @@ function byZOrder(a: WhiteboardElement, b: WhiteboardElement): number {
   return a.id < b.id ? -1 : 1;
 }
 
+type Restorable = Parameters<typeof restoreElements>[0];
+
+/**
+ * Excalidraw's restore of what others sent. The shared schema has already dropped what it cannot
+ * read; should restoring the batch still throw, each element is restored on its own and the one
+ * that throws is left out (and logged), so one element never costs the board.
+ */
+function restoreEach(elements: WhiteboardElement[]): RemoteExcalidrawElement[] {
+  const input = elements as unknown as Restorable;
+  try {
+    return restoreElements(input, null) as unknown as RemoteExcalidrawElement[];
+  } catch {
+    const kept: RemoteExcalidrawElement[] = [];
+    for (const element of input ?? []) {
+      try {
+        kept.push(...(restoreElements([element], null) as unknown as RemoteExcalidrawElement[]));
+      } catch (error) {
+        console.warn('Whiteboard: an element could not be restored and is left out.', error);
+      }
+    }
+    return kept;
+  }
+}
+
 /** Elements worth sending: Excalidraw's collaboration leaves out shapes too small to see. */
 function syncable(elements: readonly SceneElement[]): SceneElement[] {
   return elements.filter((e) => e.isDeleted || !isInvisiblySmallElement(e));
@@ -104,13 +128,8 @@ export default function WhiteboardBoard({
       remote(elements, initial) {
         // In z-order first: restoreElements takes the array's order as the truth and renumbers
         // indices that disagree with it (new versions), and the server sends pages in id order.
-        const restored = restoreElements(
-          // Links other than http(s) are no links, whatever an older server let through.
-          [...elements].sort(byZOrder).map(withSafeLink) as unknown as Parameters<
-            typeof restoreElements
-          >[0],
-          null,
-        ) as unknown as RemoteExcalidrawElement[];
+        // Links other than http(s) are no links, whatever an older server let through.
+        const restored = restoreEach([...elements].sort(byZOrder).map(withSafeLink));
         // Stamps as received: reconciling may renumber duplicate z-order indices in place (a
         // new version, made here), and those copies must go out like any local change.
         const received = new Map<object, string>(
@@ -159,6 +178,12 @@ export default function WhiteboardBoard({
       problem(message) {
         toast(message, { tone: 'error' });
       },
+      canClear(allowed) {
+        if (allowed !== stateRef.current.canClear) report({ canClear: allowed });
+      },
+      cleared(by) {
+        toast(`${by} cleared the whiteboard.`);
+      },
     });
     sync.current = board;
     const sweep = setInterval(() => {
@@ -171,6 +196,7 @@ export default function WhiteboardBoard({
 
     onControls({
       unsaved: () => board.unsaved(),
+      clear: () => board.clear(),
       exportPng: () =>
         exportToBlob({
           elements: api.getSceneElements(),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState, type Ref } from 'react';
-import { FileImage, FileCode2, Loader2, X } from 'lucide-react';
+import { Eraser, FileImage, FileCode2, Loader2, X } from 'lucide-react';
 import { WHITEBOARD_MESSAGES } from '@studycircle/shared/whiteboard';
 import { ErrorBoundary } from '../../../ui/error-boundary';
 import { Button } from '../../../ui/button';
@@ -12,7 +12,8 @@ import { downloadBlob, exportFileName } from '../lib/download';
 
 /**
  * The whiteboard with its bar: a title, how many shapes and who else is here, the save state in
- * words, Export PNG, Export SVG and Close (which asks first while shapes drawn here have not
+ * words, Export PNG, Export SVG, Clear board for the room's owner and admins (asks first: it
+ * deletes every shape for everyone) and Close (which asks first while shapes drawn here have not
  * reached the server: closing would lose them). The room page shows it full screen
  * (whiteboard-dialog.tsx), the call in its side column (whiteboard-call-panel.tsx). The drawing
  * surface is its own chunk, loaded when this mounts.
@@ -47,6 +48,22 @@ export function WhiteboardView({
   const onControls = useCallback((c: BoardControls | null) => setControls(c), []);
   const closing = useConfirmStep();
   const requestClose = () => (controls?.unsaved() ? closing.ask() : onClose());
+  const clearing = useConfirmStep();
+  const [clearBusy, setClearBusy] = useState(false);
+
+  const clearBoard = async () => {
+    if (!controls) return;
+    setClearBusy(true);
+    try {
+      const ack = await controls.clear();
+      if (!ack.ok) toast(ack.message, { tone: 'error' });
+    } catch {
+      toast('Could not clear the whiteboard. Please try again.', { tone: 'error' });
+    } finally {
+      setClearBusy(false);
+      clearing.cancel();
+    }
+  };
 
   const exportAs = async (kind: 'png' | 'svg') => {
     if (!controls) return;
@@ -126,6 +143,19 @@ export function WhiteboardView({
             <FileCode2 aria-hidden="true" className="h-4 w-4" />
             Export SVG
           </Button>
+          {state.canClear && !clearing.confirming && !closing.confirming && (
+            <Button
+              ref={clearing.triggerRef}
+              size="sm"
+              variant={call ? 'secondary' : 'outline'}
+              // Not disabled on an empty board: the keyboard comes back here after clearing.
+              disabled={!controls}
+              onClick={clearing.ask}
+            >
+              <Eraser aria-hidden="true" className="h-4 w-4" />
+              Clear board
+            </Button>
+          )}
           {!closing.confirming && (
             <Button
               ref={closing.triggerRef}
@@ -139,6 +169,18 @@ export function WhiteboardView({
             </Button>
           )}
         </div>
+        {clearing.confirming && (
+          <ConfirmStep
+            look="box"
+            className="w-full"
+            label="Confirm clearing the whiteboard"
+            question={WHITEBOARD_MESSAGES.clearConfirm}
+            confirmLabel="Clear for everyone"
+            pending={clearBusy}
+            onCancel={clearing.cancel}
+            onConfirm={() => void clearBoard()}
+          />
+        )}
         {closing.confirming && (
           <ConfirmStep
             look="box"

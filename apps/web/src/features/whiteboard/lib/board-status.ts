@@ -1,3 +1,5 @@
+import type { Ack } from '@studycircle/shared';
+import type { WhiteboardClearResult } from '@studycircle/shared/whiteboard';
 import type { BoardStatus } from './board-sync';
 
 /** What an open board hands its bar: the export functions, once Excalidraw is ready. */
@@ -6,6 +8,8 @@ export interface BoardControls {
   exportSvg(): Promise<Blob>;
   /** Shapes drawn here that the server has not acknowledged yet (offline, or on their way). */
   unsaved(): boolean;
+  /** Deletes every shape for everyone (the owner or an admin). */
+  clear(): Promise<Ack<WhiteboardClearResult>>;
 }
 
 /** What the bar shows about the board. */
@@ -15,6 +19,8 @@ export interface BoardState {
   shapes: number;
   /** Others with the board open now (by account). */
   others: number;
+  /** This member may clear the board (the room's owner or an admin), as the server said. */
+  canClear?: boolean;
 }
 
 /** The save state in words (never a colour alone). */

@@ -3,6 +3,9 @@ import {
   WHITEBOARD_ELEMENT_TYPES,
   WHITEBOARD_LIMITS,
   WHITEBOARD_MESSAGES,
+  readableWhiteboardElements,
+  type WhiteboardClearResult,
+  type WhiteboardCleared,
   type WhiteboardElement,
   type WhiteboardElementStamp,
   type WhiteboardJoinResult,
@@ -19,6 +22,10 @@ import type { AppSocket } from '../../../lib/socket';
  * frame, and hands what others drew to the board, which merges it with Excalidraw's
  * `reconcileElements`. Nothing sent is forgotten until the server answers: on a dropped link it
  * goes out again after the board is read again. Pointers go out at most ~30 a second.
+ *
+ * Everything received is checked with the shared element schema first: an element this browser
+ * could not draw (stored by an older server, or sent by a hostile client) is dropped and logged,
+ * and the rest of the board loads (docs/decisions/0042-whiteboard-bounds.md).
  */
 
 /** How often a drawing's changes go out at most (a stroke reaches the others within this). */
@@ -45,6 +52,10 @@ export interface BoardSyncHandlers {
   status(status: BoardStatus): void;
   /** A sentence to show (a refusal, the board full, removed from the room). */
   problem(message: string): void;
+  /** Whether this member may clear the board (said with each first page of the board). */
+  canClear(allowed: boolean): void;
+  /** Someone (`by`) cleared the board; it is being read again. */
+  cleared(by: string): void;
 }
 
 const ALLOWED_TYPES = new Set<string>(WHITEBOARD_ELEMENT_TYPES);
@@ -53,6 +64,16 @@ const encoder = new TextEncoder();
 /** Whether the board shares this element at all (images and embeds stay on this screen). */
 export function isShareable(element: { type: string }): boolean {
   return ALLOWED_TYPES.has(element.type);
+}
+
+/**
+ * The elements of a page or an update this browser can draw; the others are dropped and logged,
+ * so one bad element costs that element, not the board.
+ */
+function readable(elements: readonly unknown[]): WhiteboardElement[] {
+  const { elements: kept, dropped } = readableWhiteboardElements(elements);
+  if (dropped > 0) console.warn(`Whiteboard: ${dropped} unreadable element(s) left out.`);
+  return kept.filter(isShareable);
 }
 
 const sameStamp = (a: WhiteboardElementStamp | undefined, b: WhiteboardElementStamp) =>
@@ -115,6 +136,8 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
   /** The board has loaded once: from then on a lost link reads "offline". */
   let loaded = false;
   let joining = false;
+  /** The board changed wholesale (cleared) while a read was under way: read it once more. */
+  let readAgain = false;
   let closed = false;
   let sendTimer: ReturnType<typeof setTimeout> | undefined;
   let lastPointerAt = 0;
@@ -144,8 +167,10 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
   };
 
   async function join() {
+    if (joining) readAgain = true;
     if (joining || closed || !socket.connected) return;
     joining = true;
+    readAgain = false;
     setStatus('loading');
     try {
       const elements: WhiteboardElement[] = [];
@@ -160,13 +185,14 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
           close('refused');
           return;
         }
-        elements.push(...ack.elements);
+        if (ack.canClear !== undefined) on.canClear(ack.canClear);
+        elements.push(...readable(ack.elements));
         if (ack.next === null) break;
         after = ack.next;
       }
       joined = true;
       loaded = true;
-      on.remote(elements.filter(isShareable), true);
+      on.remote(elements, true);
       // What went unanswered before the link dropped goes out again.
       for (const [id, element] of inFlight) if (!pending.has(id)) pending.set(id, element);
       inFlight.clear();
@@ -177,6 +203,7 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
     } finally {
       joining = false;
       settleStatus();
+      if (readAgain) void join();
     }
   }
 
@@ -238,7 +265,7 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
             on.refused(ack.refused);
             on.problem(WHITEBOARD_MESSAGES.boardFull);
           }
-          if (ack.stale.length > 0) on.remote(ack.stale.filter(isShareable), false);
+          if (ack.stale.length > 0) on.remote(readable(ack.stale), false);
           settleStatus();
         },
       );
@@ -250,7 +277,13 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
     settleStatus();
   };
   const onUpdate = (payload: { roomId: string; elements: WhiteboardElement[] }) => {
-    if (payload.roomId === roomId && joined) on.remote(payload.elements.filter(isShareable), false);
+    if (payload.roomId === roomId && joined) on.remote(readable(payload.elements), false);
+  };
+  const onCleared = (payload: WhiteboardCleared) => {
+    if (payload.roomId !== roomId) return;
+    on.cleared(payload.by);
+    // The shapes are tombstones on the server now: reading the board merges them in.
+    void join();
   };
   const onPointer = (payload: WhiteboardPointerReceived) => {
     if (payload.roomId === roomId) on.pointer(payload);
@@ -271,6 +304,7 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
   socket.on('whiteboard-update', onUpdate);
   socket.on('whiteboard-pointer', onPointer);
   socket.on('whiteboard-peer-left', onPeerLeft);
+  socket.on('whiteboard-cleared', onCleared);
   socket.on('removed-from-room', onRemoved);
   if (socket.connected) void join();
 
@@ -286,6 +320,7 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
     socket.off('whiteboard-update', onUpdate);
     socket.off('whiteboard-pointer', onPointer);
     socket.off('whiteboard-peer-left', onPeerLeft);
+    socket.off('whiteboard-cleared', onCleared);
     socket.off('removed-from-room', onRemoved);
     if (reason === 'closed' && socket.connected) {
       // What is still unsent goes out with the leave: both reach the server in this order.
@@ -350,6 +385,14 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
       };
       if (wait <= 0) sendPointer();
       else pointerTimer ??= setTimeout(sendPointer, wait);
+    },
+
+    /**
+     * Deletes every shape for everyone (the owner or an admin; the server checks). Resolves with
+     * the server's answer; every open board, this one too, then reads the board again.
+     */
+    clear(): Promise<Ack<WhiteboardClearResult>> {
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck('whiteboard-clear', { roomId });
     },
 
     /** Whether anything changed here is not yet stored on the server. */
