@@ -24,6 +24,8 @@ export interface TestServer {
    * port, database and data folder; resolves once it answers its health check.
    */
   restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** One SQL statement on the server's database, run while it is stopped; then it starts again. */
+  sql(statement: string, params?: unknown[]): Promise<void>;
 }
 
 export const CONTACT_EMAIL = 'contact@studycircle.test';
@@ -77,6 +79,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       smtp,
       contactEmail: CONTACT_EMAIL,
       restart: (signal) => server.restart(signal),
+      sql: (statement, params) => server.sql(statement, params),
       async stop() {
         await server.stop();
         await cleanup();

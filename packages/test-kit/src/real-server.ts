@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort } from './free-port.js';
 import {
   REPO_ROOT,
@@ -61,6 +62,12 @@ export interface StartedServer {
    * environment and data folder; resolves once it answers its health check.
    */
   restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /**
+   * Runs one SQL statement on the server's own database while the server is stopped (embedded
+   * PGlite lets one process at a time open its files), then starts it again: for a test that
+   * needs rows no API would write, such as data an older version stored.
+   */
+  sql(statement: string, params?: unknown[]): Promise<void>;
   /** Stops the process (SIGTERM by default) and removes the temporary data folder, if any. */
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
@@ -105,6 +112,31 @@ export async function startServer(options: StartServerOptions = {}): Promise<Sta
     async restart(signal = 'SIGTERM') {
       await current.stop(signal);
       await launch();
+    },
+    async sql(statement, params = []) {
+      await current.stop('SIGTERM');
+      try {
+        const databaseUrl = serverOptions.env?.DATABASE_URL;
+        if (databaseUrl) {
+          const client = new pg.Client({ connectionString: databaseUrl });
+          await client.connect();
+          try {
+            await client.query(statement, params);
+          } finally {
+            await client.end();
+          }
+        } else {
+          const { PGlite } = await import('@electric-sql/pglite');
+          const db = new PGlite(join(dataDir, 'pglite'));
+          try {
+            await db.query(statement, params);
+          } finally {
+            await db.close();
+          }
+        }
+      } finally {
+        await launch();
+      }
     },
     async stop(signal = 'SIGTERM') {
       await current.stop(signal);

@@ -47,6 +47,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
+  // A server process stopped by a test (a restart) resets its open connection to us: that is not
+  // an error of the test, and unlistened it would end the test worker.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
