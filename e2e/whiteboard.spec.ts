@@ -272,6 +272,76 @@ test('a drawing that has not reached the server makes closing the board or the t
   await context.close();
 });
 
+test('a stored shape the board cannot draw leaves it usable, and Clear board clears it for the others', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(180_000);
+  const { room, users } = await roomWithMembers(server.baseURL, 2, 'eraser');
+  const [owner, member] = users as [CallUser, CallUser];
+  // Rows as an older server stored them, unchecked: each made the board open empty ("Offline")
+  // or close for every member. Beside them, one good rectangle.
+  const base = {
+    version: 1,
+    versionNonce: 1,
+    isDeleted: false,
+    x: 200,
+    y: 150,
+    width: 80,
+    height: 60,
+  };
+  const rows = [
+    { ...base, id: 'legacy-font', type: 'text', text: 'old', font: 123, y: 300 },
+    { ...base, id: 'legacy-bound', type: 'rectangle', boundElementIds: 'abc', x: 400 },
+    { ...base, id: 'bad-points', type: 'freedraw', points: 'abc' },
+    { ...base, id: 'bad-family', type: 'text', text: 'x', fontFamily: 'Virgil' },
+    { ...base, id: 'good', type: 'rectangle', index: 'a0' },
+  ];
+  await server.sql(
+    `insert into whiteboard_elements (room_id, element_id, version, version_nonce, is_deleted, data)
+     select $1, e->>'id', 1, 1, false, e from jsonb_array_elements($2::jsonb) as e`,
+    [room.id, JSON.stringify(rows)],
+  );
+
+  const drawer = await userPage(browser, server.baseURL, member);
+  const errors = watchErrors(drawer.page);
+  await openBoard(drawer.page, room.id);
+  // The unreadable two are left out (their legacy fields dropped, the other two are drawn), and
+  // the board is usable: a new shape is drawn and saved.
+  await expect(shapes(drawer.page)).toHaveText(/^3 shapes/);
+  await drawRectangle(drawer.page, 520, 320);
+  await expect(shapes(drawer.page)).toHaveText(/^4 shapes/);
+  await expect(status(drawer.page)).toHaveText('Saved');
+  // A plain member is not offered Clear board.
+  await expect(dialog(drawer.page).getByRole('button', { name: 'Clear board' })).toHaveCount(0);
+
+  // The owner clears the board, by keyboard, after confirming.
+  const clearer = await userPage(browser, server.baseURL, owner);
+  await openBoard(clearer.page, room.id);
+  await expect(shapes(clearer.page)).toHaveText(/^4 shapes/);
+  const board = dialog(clearer.page);
+  const clear = board.getByRole('button', { name: 'Clear board' });
+  await clear.focus();
+  await clearer.page.keyboard.press('Enter');
+  const question = board.getByRole('group', { name: 'Confirm clearing the whiteboard' });
+  await expect(question).toContainText(WHITEBOARD_MESSAGES.clearConfirm);
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await clearer.page.keyboard.press('Tab');
+  await expect(question.getByRole('button', { name: 'Clear for everyone' })).toBeFocused();
+  await clearer.page.keyboard.press('Enter');
+  await expect(question).toBeHidden();
+  await expect(clear).toBeFocused();
+  for (const page of [clearer.page, drawer.page]) {
+    await expect(shapes(page)).toHaveText(/^0 shapes/, { timeout: 20_000 });
+  }
+  await expect(drawer.page.getByText(`${owner.name} cleared the whiteboard.`)).toBeVisible();
+  // The others keep drawing on the empty board.
+  await drawRectangle(drawer.page, 300, 200);
+  await expect(shapes(clearer.page)).toHaveText(/^1 shape/, { timeout: 20_000 });
+  expect(errors).toEqual([]);
+  for (const s of [drawer, clearer]) await s.context.close();
+});
+
 test('the call opens the whiteboard as a room tool, by keyboard', async ({ browser, server }) => {
   test.setTimeout(90_000);
   const { room, users } = await roomWithMembers(server.baseURL, 1, 'caller');
