@@ -3,6 +3,7 @@ import {
   WHITEBOARD_LIMITS,
   WhiteboardPointerPayloadSchema,
   WhiteboardUpdatePayloadSchema,
+  readableWhiteboardElements,
   whiteboardElementWins,
   withSafeLink,
 } from './whiteboard.js';
@@ -103,6 +104,32 @@ describe('whiteboard payloads', () => {
     for (const elements of bad) {
       expect(WhiteboardUpdatePayloadSchema.safeParse({ roomId, elements }).success).toBe(false);
     }
+  });
+
+  it('reads a board element by element: an unreadable one is dropped, never the rest', () => {
+    const good = element({ id: 'good' });
+    const stroke = element({
+      id: 'stroke',
+      type: 'freedraw',
+      points: [
+        [0, 0],
+        [3, 4],
+      ],
+    });
+    const { elements, dropped } = readableWhiteboardElements([
+      good,
+      element({ id: 'bad-points', type: 'freedraw', points: 'abc' }),
+      element({ id: 'nan', type: 'line', points: [[0, Number.NaN]] }),
+      element({ id: 'legacy', type: 'text', text: 'hi', font: 123, boundElementIds: 'abc' }),
+      null,
+      stroke,
+    ]);
+    expect(dropped).toBe(3);
+    expect(elements.map((e) => e.id)).toEqual(['good', 'legacy', 'stroke']);
+    // Fields Excalidraw would misread are dropped; a stroke gets the pressure fields it draws with.
+    expect(elements[1]).not.toHaveProperty('font');
+    expect(elements[1]).not.toHaveProperty('boundElementIds');
+    expect(elements[2]).toMatchObject({ pressures: [], simulatePressure: true });
   });
 
   it('bounds pointer coordinates', () => {
