@@ -254,8 +254,9 @@ export default function WhiteboardBoard({
         UIOptions={{
           canvasActions: {
             // Files, images and Excalidraw's own export stay out: the board lives on the server,
-            // and our Export buttons download PNG and SVG. Clearing a shared board is one keypress
-            // from undoing everyone's work, so it is not offered either.
+            // and our Export buttons download PNG and SVG. Excalidraw's own clear is one keypress
+            // from undoing everyone's work: our bar's Clear board asks first, for the owner and
+            // admins only (docs/decisions/0043-clear-board.md).
             loadScene: false,
             saveToActiveFile: false,
             export: false,
