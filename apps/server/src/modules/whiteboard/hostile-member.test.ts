@@ -9,10 +9,10 @@ import { http, startTestApp, type TestApp } from '../../test/app.js';
 import { connected, next, roomWithMembers, settle, type LiveClient } from '../../test/live.js';
 
 /**
- * The whiteboard under a member who sends what no browser would (docs/decisions/0042-whiteboard-
- * bounds.md): versions that jump to make a shape nobody can outbid, elements Excalidraw cannot
- * draw, a flood of tombstones, a copy that differs at the same stamp; and the owner's way out,
- * clearing the board. Real app, real Socket.IO clients, PGlite in memory (or DATABASE_URL).
+ * The whiteboard under a member who sends what no browser would
+ * (docs/decisions/0042-whiteboard-bounds.md): versions that jump to make a shape nobody can
+ * outbid, elements Excalidraw cannot draw, a flood of tombstones, a copy that differs at the same
+ * stamp; and the owner's way out, clearing the board (docs/decisions/0043-clear-board.md). Real app, real Socket.IO clients, PGlite in memory (or DATABASE_URL).
  */
 
 let counter = 0;
