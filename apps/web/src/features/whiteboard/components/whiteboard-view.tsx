@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { Eraser, FileImage, FileCode2, Loader2, X } from 'lucide-react';
 import { WHITEBOARD_MESSAGES } from '@studycircle/shared/whiteboard';
 import { ErrorBoundary } from '../../../ui/error-boundary';
@@ -50,6 +50,14 @@ export function WhiteboardView({
   const requestClose = () => (controls?.unsaved() ? closing.ask() : onClose());
   const clearing = useConfirmStep();
   const [clearBusy, setClearBusy] = useState(false);
+  // After a clear the keyboard goes back to Clear board once it is drawn again: the step's own
+  // hand-back (one animation frame later) can run before the busy page has drawn the button.
+  const refocusClear = useRef(false);
+  useEffect(() => {
+    if (clearing.confirming || !refocusClear.current) return;
+    refocusClear.current = false;
+    clearing.triggerRef.current?.focus();
+  }, [clearing.confirming, clearing.triggerRef]);
 
   const clearBoard = async () => {
     if (!controls) return;
@@ -61,6 +69,7 @@ export function WhiteboardView({
       toast('Could not clear the whiteboard. Please try again.', { tone: 'error' });
     } finally {
       setClearBusy(false);
+      refocusClear.current = true;
       clearing.cancel();
     }
   };
