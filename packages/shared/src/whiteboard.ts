@@ -424,7 +424,7 @@ export interface WhiteboardPointerReceived {
 }
 
 /** `whiteboard-clear`: the room's owner or an admin deletes every shape on the board. */
-export const WhiteboardClearPayloadSchema = z.object({ roomId: roomIdField });
+export const WhiteboardClearPayloadSchema = z.object({ roomId: RoomIdSchema });
 export type WhiteboardClearPayload = z.input<typeof WhiteboardClearPayloadSchema>;
 export interface WhiteboardClearResult {
   /** How many shapes were deleted. */
