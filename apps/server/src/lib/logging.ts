@@ -1,13 +1,15 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /**
- * What the request log may say about a request. Password-reset and invitation links carry their
- * secret in the path (`/reset-password/<token>`, `/invite/<token>`, and the API calls behind
- * them): anyone who can read the log could otherwise take over the account or the seat. The
- * token is replaced before the line is written; everything else matches Fastify's own serializer.
+ * What the request log may say about a request. Password-reset, invitation and e-mail
+ * verification links carry their secret in the path (`/reset-password/<token>`,
+ * `/invite/<token>`, `/verify-email/<token>`, and the API calls behind them): anyone who can read
+ * the log could otherwise take over the account or the seat, or verify an address they do not
+ * own. The token is replaced before the line is written; everything else matches Fastify's own
+ * serializer.
  */
 
-const SECRET_IN_PATH = /(\/(?:reset-password|invite|invitations)\/)[^/?#]+/g;
+const SECRET_IN_PATH = /(\/(?:reset-password|verify-email|invite|invitations)\/)[^/?#]+/g;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_IN_PATH, '$1[redacted]');

@@ -223,10 +223,12 @@ describe('security headers', () => {
 });
 
 describe('the request log', () => {
-  it('never holds the token of a reset or invitation link', async () => {
+  it('never holds the token of a reset, invitation or e-mail verification link', async () => {
     const token = newSecretToken();
     const paths = [
       `/api/auth/reset-password/${token}`,
+      `/api/auth/verify-email/${token}`,
+      `/verify-email/${token}`,
       `/api/invitations/${token}`,
       `/api/invitations/${token}/accept`,
       `/reset-password/${token}`,
@@ -240,6 +242,8 @@ describe('the request log', () => {
     await expect.poll(() => log.includes('/invite/[redacted]?from=mail')).toBe(true);
     expect(log).toContain('/api/auth/reset-password/[redacted]');
     expect(log).toContain('/api/invitations/[redacted]/accept');
+    expect(log).toContain('/api/auth/verify-email/[redacted]');
+    expect(log).toContain('"url":"/verify-email/[redacted]"');
     expect(log).not.toContain(token);
   });
 
