@@ -60,7 +60,24 @@ const ClientIdSchema = z
   .regex(/^[A-Za-z0-9_.:-]+$/, 'Use letters, digits, _ . : and - only');
 
 const Millis = z.number().int().nonnegative();
-const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a yyyy-mm-dd date');
+/** The message for a due date that is not a yyyy-mm-dd day of the calendar. */
+export const DATE_ONLY_MESSAGE = 'Use a real date as yyyy-mm-dd';
+
+/**
+ * Whether `value` is a yyyy-mm-dd day that exists: the shape alone lets `9999-99-99` and
+ * `2026-02-30` through, which every screen then shows as "Invalid Date" or a day that never was.
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
+const DateOnly = z.string().refine(isCalendarDate, DATE_ONLY_MESSAGE);
 const HttpLink = z
   .string()
   .max(SYNC_LIMITS.linkMax)

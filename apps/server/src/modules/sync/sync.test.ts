@@ -154,6 +154,18 @@ describe('validation', () => {
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.any(String) });
   });
 
+  it('refuses a due date that is not a day of the calendar, with the rule as the message', async () => {
+    for (const due of ['9999-99-99', '2026-02-30']) {
+      const m = put('task', recordId(), { ...SAMPLE_DATA.task, due });
+      const res = await push(t.baseUrl, a.token, [m]);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Use a real date as yyyy-mm-dd',
+      });
+    }
+  });
+
   it('refuses a resource whose link is not http(s), with the rule as the message', async () => {
     for (const link of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://example.com/x']) {
       const m = put('resource', recordId(), { ...SAMPLE_DATA.resource, link });
