@@ -13,7 +13,8 @@ import {
 /**
  * The focus module's only access to the database: the rooms' timers and their participants, each
  * student's focus days and goals done, which it owns, and reads of the student's synced tasks
- * (sync_records, owned and written by the sync module) for the days a task was completed.
+ * (sync_records, owned and written by the sync module) for the days a task was completed and for
+ * whether a stated goal is one of the student's own tasks.
  *
  * Every change to a room's timer is one transaction that starts with the guarded
  * `UPDATE focus_sessions ... WHERE rev = $expected` (docs/decisions/0034-focus-sessions.md): when
@@ -217,6 +218,23 @@ export function createFocusRepository(db: Db) {
         .from(focusGoals)
         .where(eq(focusGoals.userId, userId))
         .groupBy(focusGoals.day);
+    },
+
+    /** Whether `taskId` is one of the student's synced tasks, not deleted. */
+    async ownsTask(userId: string, taskId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: syncRecords.id })
+        .from(syncRecords)
+        .where(
+          and(
+            eq(syncRecords.ownerId, userId),
+            eq(syncRecords.kind, 'task'),
+            eq(syncRecords.id, taskId),
+            eq(syncRecords.deleted, false),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     /**

@@ -150,6 +150,18 @@ export function createFocusService({
   const now = clock ?? (() => Date.now());
   const settingsSchema = focusSettingsSchema(minMinutes);
 
+  /**
+   * A goal names one of the member's own synced tasks: any other id would show a stranger's task
+   * title as theirs, and a recap would count a goal done for a task they never had. The browser
+   * sends a goal's new task to the server before it states the goal.
+   */
+  async function requireOwnTask(user: AuthUser, goal: FocusGoal | null | undefined) {
+    if (!goal) return;
+    if (!(await repo.ownsTask(user.id, goal.taskId))) {
+      throw AppError.badRequest(FOCUS_MESSAGES.taskIdInvalid);
+    }
+  }
+
   async function read(roomId: string): Promise<Model> {
     const loaded = await repo.load(roomId);
     if (!loaded) {
@@ -268,6 +280,7 @@ export function createFocusService({
       const room = await rooms.requireMember(input.roomId, user.id);
       switch (input.action) {
         case 'start': {
+          await requireOwnTask(user, input.goal);
           // Checked before the write, so bad settings are a 400 and never a half-made start.
           return transact(room.id, user, ({ timer, participants, at }) => {
             const self = participantOf(participants, user.id);
@@ -333,6 +346,7 @@ export function createFocusService({
       goal: FocusGoal | null | undefined,
     ): Promise<FocusState> {
       const room = await rooms.requireMember(roomId, user.id);
+      await requireOwnTask(user, goal);
       return transact(room.id, user, ({ timer, participants, at }) => {
         if (timer.phase === 'idle') throw AppError.conflict(FOCUS_MESSAGES.notRunning);
         return join(timer, participants, user, goal, at);

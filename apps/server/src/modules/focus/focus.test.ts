@@ -16,7 +16,7 @@ import {
   settle,
   type LiveClient,
 } from '../../test/live.js';
-import { pushOk, put, recordId } from '../../test/sync.js';
+import { del, pushOk, put, recordId } from '../../test/sync.js';
 
 /**
  * Focus sessions (docs/decisions/0034-focus-sessions.md) over real Socket.IO clients and
@@ -280,6 +280,8 @@ describe('study that counts', () => {
     const [a, b] = socks as [LiveClient, LiveClient];
     const goalA = { taskId: recordId('task'), title: 'Read chapter 3' };
     const goalB = { taskId: recordId('task'), title: 'Ten past papers' };
+    await pushOk(t.baseUrl, people[0]!.token, [put('task', goalA.taskId)]);
+    await pushOk(t.baseUrl, people[1]!.token, [put('task', goalB.taskId)]);
     await ok(a, 'focus-control', { roomId: room.id, action: 'start', goal: goalA });
     const joined = await ok(b, 'focus-join', { roomId: room.id, goal: goalB });
     const of = (state: FocusState, i: number) =>
@@ -307,6 +309,43 @@ describe('study that counts', () => {
     await ok(a, 'focus-recap', { roomId: room.id, outcome: 'done' });
     expect((await stats(people[0]!.token)).week.goalsDone).toBe(1);
     expect((await stats(people[1]!.token)).week.goalsDone).toBe(0);
+    await ok(a, 'focus-control', { roomId: room.id, action: 'stop' });
+  });
+
+  it("a goal names only the member's own synced tasks, never another's or a deleted one", async () => {
+    const { room, people, socks } = await focusRoom(1);
+    const [a, b] = socks as [LiveClient, LiveClient];
+    const mine = recordId('task');
+    const theirs = recordId('task');
+    const gone = recordId('task');
+    await pushOk(t.baseUrl, people[0]!.token, [put('task', mine), put('task', gone)]);
+    await pushOk(t.baseUrl, people[0]!.token, [del('task', gone)]);
+    await pushOk(t.baseUrl, people[1]!.token, [put('task', theirs)]);
+    const refused = { ok: false, code: 'VALIDATION_FAILED', message: 'Pick one of your tasks' };
+    for (const taskId of [theirs, gone, recordId('task')]) {
+      const goal = { taskId, title: 'Not mine' };
+      expect(
+        await ask(a, 'focus-control', { roomId: room.id, action: 'start', goal }),
+      ).toMatchObject(refused);
+    }
+    // Nothing started by a refused start.
+    expect((await ok(a, 'focus-watch', { roomId: room.id })).phase).toBe('idle');
+    await ok(a, 'focus-control', {
+      roomId: room.id,
+      action: 'start',
+      goal: { taskId: mine, title: 'Mine' },
+    });
+    expect(
+      await ask(b, 'focus-join', { roomId: room.id, goal: { taskId: mine, title: 'Hers' } }),
+    ).toMatchObject(refused);
+    const joined = await ok(b, 'focus-join', {
+      roomId: room.id,
+      goal: { taskId: theirs, title: 'His' },
+    });
+    expect(joined.participants.map((p) => p.goal?.taskId)).toEqual([mine, theirs]);
+    expect(
+      await ask(a, 'focus-join', { roomId: room.id, goal: { taskId: theirs, title: 'Swap' } }),
+    ).toMatchObject(refused);
     await ok(a, 'focus-control', { roomId: room.id, action: 'stop' });
   });
 

@@ -6,7 +6,7 @@ import {
 } from '@studycircle/shared';
 import { HttpError } from '../http';
 import { pageIsBeingLeft } from '../page-lifecycle';
-import { attachChangeSink, syncedAccount, type LocalChange } from './local-changes';
+import { attachChangeSink, attachFlush, syncedAccount, type LocalChange } from './local-changes';
 import {
   openAccountDb,
   readCursor,
@@ -123,6 +123,7 @@ export class SyncEngine {
   start(): void {
     this.db = openAccountDb(this.account, () => void this.stop());
     this.cleanups.push(attachChangeSink((changes) => void this.enqueue(changes)));
+    this.cleanups.push(attachFlush((timeoutMs) => this.flush(timeoutMs)));
     const wake = () => this.requestSync();
     const onOffline = () => {
       this.offline = true;

@@ -65,3 +65,23 @@ export function attachChangeSink(next: Sink): () => void {
 export function dropUnattachedChanges(): void {
   early = [];
 }
+
+type Flush = (timeoutMs: number) => Promise<number>;
+let flusher: Flush | null = null;
+
+/** The engine sends its queue when asked (sendLocalChanges) from here on. */
+export function attachFlush(next: Flush): () => void {
+  flusher = next;
+  return () => {
+    if (flusher === next) flusher = null;
+  };
+}
+
+/**
+ * Sends what is queued now, waiting at most `timeoutMs`; resolves with how many changes are still
+ * not on the server (0 with no engine: guest data is never sent). For a screen whose next request
+ * names a record the server must already hold (a focus goal names one of the student's tasks).
+ */
+export function sendLocalChanges(timeoutMs: number): Promise<number> {
+  return flusher ? flusher(timeoutMs) : Promise.resolve(0);
+}

@@ -12,6 +12,7 @@ import type { Ack } from '@studycircle/shared';
 import { useServerClock } from '../../../lib/clock/use-server-clock';
 import type { ServerClock } from '../../../lib/clock/server-clock';
 import { acquireSocket, type AppSocket } from '../../../lib/socket';
+import { sendLocalChanges } from '../../../lib/sync/local-changes';
 import { toast } from '../../../ui/toast';
 
 /**
@@ -27,6 +28,11 @@ import { toast } from '../../../ui/toast';
 const ANSWER_TIMEOUT_MS = 10_000;
 /** A phase end whose new state has not arrived this long after it is asked for again. */
 const LATE_STATE_MS = 2_000;
+/**
+ * How long a stated goal waits for its task to reach the server: the server accepts only a goal
+ * that names one of the student's synced tasks, and a typed goal was made a task a moment ago.
+ */
+const GOAL_SYNC_MS = 5_000;
 
 export const FOCUS_NO_ANSWER = 'The timer did not answer. Check your connection and try again.';
 
@@ -137,11 +143,16 @@ export function useFocusRoom(
   }, [state, clock]);
 
   const send = useCallback(
-    async (key: string, emit: (socket: AppSocket) => Promise<Ack<FocusResult>>) => {
+    async (
+      key: string,
+      emit: (socket: AppSocket) => Promise<Ack<FocusResult>>,
+      goal?: FocusGoal | null,
+    ) => {
       const socket = socketRef.current;
       if (!socket) return false;
       setPending(key);
       try {
+        if (goal) await sendLocalChanges(GOAL_SYNC_MS);
         const answer = await emit(socket);
         if (answer.ok) {
           accept(answer.state);
@@ -161,19 +172,25 @@ export function useFocusRoom(
 
   const control = useCallback(
     (action: ControlAction) =>
-      send(action.action, (socket) =>
-        socket
-          .timeout(ANSWER_TIMEOUT_MS)
-          .emitWithAck('focus-control', { roomId, ...action } as FocusControlPayload),
+      send(
+        action.action,
+        (socket) =>
+          socket
+            .timeout(ANSWER_TIMEOUT_MS)
+            .emitWithAck('focus-control', { roomId, ...action } as FocusControlPayload),
+        action.action === 'start' ? action.goal : undefined,
       ),
     [roomId, send],
   );
   const join = useCallback(
     (goal: FocusGoal | null | undefined) =>
-      send('join', (socket) =>
-        socket
-          .timeout(ANSWER_TIMEOUT_MS)
-          .emitWithAck('focus-join', goal === undefined ? { roomId } : { roomId, goal }),
+      send(
+        'join',
+        (socket) =>
+          socket
+            .timeout(ANSWER_TIMEOUT_MS)
+            .emitWithAck('focus-join', goal === undefined ? { roomId } : { roomId, goal }),
+        goal,
       ),
     [roomId, send],
   );
