@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_ONLY_MESSAGE, TaskDataSchema, isCalendarDate } from './sync.js';
+import {
+  DATE_ONLY_MESSAGE,
+  SYNC_LIMITS,
+  TaskDataSchema,
+  fileNameForType,
+  isCalendarDate,
+} from './sync.js';
 
 const task = {
   title: 'Revise chapter 3',
@@ -39,5 +45,20 @@ describe("a task's due date", () => {
       expect(result.success, day).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(DATE_ONLY_MESSAGE);
     }
+  });
+});
+
+describe("a file note's name", () => {
+  it('takes the extension of the type its bytes have, and loses hidden characters', () => {
+    expect(fileNameForType('scan.PNG', 'image/png')).toBe('scan.PNG');
+    expect(fileNameForType('scan.jpeg', 'image/jpeg')).toBe('scan.jpeg');
+    expect(fileNameForType('invoice\u202Efdp.exe', 'application/pdf')).toBe('invoicefdp.pdf');
+    expect(fileNameForType('....html', 'application/pdf')).toBe('....pdf');
+    expect(fileNameForType('.html', 'image/png')).toBe('file.png');
+    expect(fileNameForType('Week 3. Cells', 'image/jpeg')).toBe('Week 3. Cells.jpg');
+    expect(fileNameForType('a\u0000b\u200e\u2067c.png', 'image/png')).toBe('abc.png');
+    const long = fileNameForType(`${'x'.repeat(260)}.html`, 'application/pdf');
+    expect(long).toHaveLength(SYNC_LIMITS.fileNameMax);
+    expect(long.endsWith('.pdf')).toBe(true);
   });
 });

@@ -53,6 +53,38 @@ export const FILE_NOTE_MAX_BYTES = 256 * 1024;
 export const FILE_NOTE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
 export type FileNoteType = (typeof FILE_NOTE_TYPES)[number];
 
+/** The extensions each file type is named with; the first is the one a wrong name is given. */
+const FILE_NOTE_EXTENSIONS: Record<FileNoteType, readonly string[]> = {
+  'application/pdf': ['pdf'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+};
+
+/**
+ * Bidirectional controls (U+202A-U+202E, U+2066-U+2069, U+200E/F, U+061C) and other control
+ * characters: `report\u202Egnp.html` shows as `reportlmth.png`, so a name could claim any type.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes.
+const HIDDEN_IN_NAMES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A file note's name as it is stored, shown and downloaded: the hidden characters removed and the
+ * extension the one of the type decided from the bytes (`....html` holding a PDF is `....pdf`), so
+ * the name never says the file is something it is not.
+ */
+export function fileNameForType(fileName: string, type: FileNoteType): string {
+  const extensions = FILE_NOTE_EXTENSIONS[type];
+  const clean = fileName.replace(HIDDEN_IN_NAMES, '').trim();
+  const dot = clean.lastIndexOf('.');
+  const ext = dot >= 0 ? clean.slice(dot + 1).toLowerCase() : '';
+  if (extensions.includes(ext)) return clean;
+  // A short run of letters and digits after the last dot is an extension; anything else is
+  // part of the name ("Week 3. Cells").
+  const base = (/^[a-z0-9]{1,8}$/.test(ext) ? clean.slice(0, dot) : clean).trim() || 'file';
+  const suffix = `.${extensions[0]!}`;
+  return base.slice(0, SYNC_LIMITS.fileNameMax - suffix.length) + suffix;
+}
+
 const ClientIdSchema = z
   .string()
   .min(1)

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_NOTE_MAX_BYTES, SYNC_MESSAGES } from '@studycircle/shared';
+import { and, eq } from 'drizzle-orm';
+import { syncRecords } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { newUser, type TestUser } from '../../test/live.js';
 import {
@@ -177,6 +179,57 @@ describe('a file note and its bytes', () => {
     );
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('names a file by the type of its bytes, with no hidden characters, stored and served', async () => {
+    const cases = [
+      // Shown as "reportlmth.png": a right-to-left override hides the real extension.
+      { type: 'png', name: 'report\u202Egnp.html', stored: 'reportgnp.png' },
+      { type: 'pdf', name: '....html', stored: '....pdf' },
+      { type: 'pdf', name: 'slides\u2066.pdf\u2069.exe', stored: 'slides.pdf.pdf' },
+      { type: 'jpeg', name: 'holiday.JPEG', stored: 'holiday.JPEG' },
+      { type: 'jpeg', name: 'Week 3. Cells', stored: 'Week 3. Cells.jpg' },
+      { type: 'png', name: '\u200F\u061C.png\u200E', stored: '.png' },
+    ] as const;
+    const { cursor } = await pullAll(t.baseUrl, a.token);
+    for (const c of cases) {
+      const id = recordId('named');
+      const bytes = fileBytes(c.type, 100);
+      await uploadFile(t.baseUrl, a.token, id, bytes);
+      await pushOk(t.baseUrl, a.token, [
+        put('fileNote', id, { ...SAMPLE_DATA.fileNote, fileName: c.name, size: 100 }),
+      ]);
+      const res = await downloadFile(t.baseUrl, a.token, id);
+      expect(res.headers.get('content-disposition'), c.name).toBe(
+        `inline; filename="${c.stored}"; filename*=UTF-8''${encodeURIComponent(c.stored)}`,
+      );
+    }
+    const pulled = (await pullAll(t.baseUrl, a.token, cursor)).changes;
+    expect(pulled.map((c) => (c.data as { fileName: string }).fileName)).toEqual(
+      cases.map((c) => c.stored),
+    );
+    expect(pulled.map((c) => (c.data as { fileType: string }).fileType)).toEqual([
+      'image/png',
+      'application/pdf',
+      'application/pdf',
+      'image/jpeg',
+      'image/jpeg',
+      'image/png',
+    ]);
+  });
+
+  it('cleans the name of a note stored before names were cleaned, on the way out', async () => {
+    const id = recordId('legacy');
+    await uploadFile(t.baseUrl, a.token, id, fileBytes('png', 64));
+    await pushOk(t.baseUrl, a.token, [note(id, 64)]);
+    await t.database.db
+      .update(syncRecords)
+      .set({ data: { ...SAMPLE_DATA.fileNote, fileName: 'cat\u202Egnp.html' } })
+      .where(and(eq(syncRecords.ownerId, a.user.id), eq(syncRecords.id, id)));
+    const res = await downloadFile(t.baseUrl, a.token, id);
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="catgnp.png"; filename*=UTF-8''catgnp.png`,
+    );
   });
 
   it('answers 404 alike to another user, to nobody, and for an unknown id', async () => {

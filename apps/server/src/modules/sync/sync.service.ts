@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   SYNC_MESSAGES,
+  fileNameForType,
   tryAgainIn,
   type FileNoteData,
   type SyncChange,
@@ -101,10 +102,14 @@ export function createSyncService({
   /**
    * A file note's put needs its bytes stored first, with the size the note states. Checked for
    * the whole push before anything is applied, so a refused push changed nothing. Puts that will
-   * answer duplicate or ignored need no file (the file of a deleted note is gone).
+   * answer duplicate or ignored need no file (the file of a deleted note is gone). Returns the
+   * mutations to apply: a file note's type is the one decided from its bytes, and its name
+   * carries that type's extension and no hidden characters (fileNameForType).
    */
-  async function checkFileNotes(userId: string, mutations: SyncMutation[]): Promise<void> {
+  async function checkFileNotes(userId: string, mutations: SyncMutation[]) {
+    const checked: SyncMutation[] = [];
     for (const m of mutations) {
+      checked.push(m);
       if (m.op !== 'put' || m.kind !== 'fileNote') continue;
       if (await repo.isApplied(userId, m.mutationId)) continue;
       if ((await repo.record(userId, 'fileNote', m.id))?.deleted) continue;
@@ -113,7 +118,13 @@ export function createSyncService({
       if (stored.size !== m.data.size) {
         throw AppError.badRequest(SYNC_SERVER_MESSAGES.sizeMismatch(m.id));
       }
+      const fileName = fileNameForType(m.data.fileName, stored.contentType);
+      checked[checked.length - 1] = {
+        ...m,
+        data: { ...m.data, fileName, fileType: stored.contentType },
+      };
     }
+    return checked;
   }
 
   async function pruneSometimes(): Promise<void> {
@@ -130,11 +141,11 @@ export function createSyncService({
     /** Applies the mutations in order, each in its own transaction; one result per mutation. */
     async push(user: AuthUser, input: SyncPushInput): Promise<SyncPushResponse> {
       await spend(user.id, 'push');
-      await checkFileNotes(user.id, input.mutations);
+      const mutations = await checkFileNotes(user.id, input.mutations);
       const results: SyncPushResult[] = [];
       let newest = 0;
       const changed: { kind: SyncMutation['kind']; id: string }[] = [];
-      for (const m of input.mutations) {
+      for (const m of mutations) {
         const result = await repo.apply(user.id, m);
         results.push(result);
         if (result.status === 'applied') {
@@ -215,7 +226,11 @@ export function createSyncService({
       const record = await repo.record(user.id, 'fileNote', id);
       const file = record && !record.deleted ? await files.get(user.id, id) : undefined;
       if (!record || !file) throw AppError.notFound(SYNC_MESSAGES.fileNotFound);
-      return { file, fileName: (record.data as FileNoteData).fileName };
+      // Cleaned again on the way out: a note stored before names were cleaned keeps its name.
+      return {
+        file,
+        fileName: fileNameForType((record.data as FileNoteData).fileName, file.contentType),
+      };
     },
 
     /** Forgets applied mutation ids older than MUTATION_ID_RETENTION_MS; returns how many. */

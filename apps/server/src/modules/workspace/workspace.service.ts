@@ -1,7 +1,9 @@
 import {
   OBJECT_ID_PATTERN,
   ROOM_MESSAGES,
+  FILE_NOTE_TYPES,
   SYNC_DATA_SCHEMAS,
+  fileNameForType,
   WORKSPACE_LIMITS,
   WORKSPACE_MESSAGES,
   type ShareWorkspaceItemInput,
@@ -66,7 +68,14 @@ function roomView(kind: string, data: unknown): WorkspaceItem['data'] | undefine
       const parsed = SYNC_DATA_SCHEMAS.fileNote.safeParse(data);
       if (!parsed.success) return undefined;
       const { fileName, fileType, size, uploadedAt } = parsed.data;
-      return { fileName, fileType, size, uploadedAt };
+      // A note stored before names were cleaned (sync push) is shown cleaned too.
+      const type = FILE_NOTE_TYPES.find((t) => t === fileType);
+      return {
+        fileName: type ? fileNameForType(fileName, type) : fileName,
+        fileType,
+        size,
+        uploadedAt,
+      };
     }
     case 'resource': {
       const parsed = SYNC_DATA_SCHEMAS.resource.safeParse(data);
@@ -214,7 +223,7 @@ export function createWorkspaceService({
       if (item.kind !== 'fileNote') throw AppError.notFound(WORKSPACE_MESSAGES.notAFile);
       const file = await files.get(share.ownerId, share.recordId);
       if (!file) throw AppError.notFound(WORKSPACE_MESSAGES.shareNotFound);
-      return { file, fileName: item.data.fileName };
+      return { file, fileName: fileNameForType(item.data.fileName, file.contentType) };
     },
   };
 }

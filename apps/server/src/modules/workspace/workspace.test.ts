@@ -258,14 +258,22 @@ describe('the sharing matrix', () => {
     const bytes = fileBytes('pdf', 200);
     expect((await uploadFile(t.baseUrl, c.member.token, id, bytes)).status).toBe(201);
     await pushOk(t.baseUrl, c.member.token, [
-      put('fileNote', id, { ...SAMPLE_DATA.fileNote, fileName: 'paper.pdf', size: 200 }),
+      // A PDF named as a page, with a right-to-left override: listed and served as a PDF.
+      put('fileNote', id, {
+        ...SAMPLE_DATA.fileNote,
+        fileName: 'paper\u202Efdp.html',
+        size: 200,
+      }),
     ]);
     const pdf = WorkspaceItemResponseSchema.parse(
       (await share(c.member, c.room.id, { kind: 'fileNote', id })).body,
     ).item;
+    expect(pdf.data).toMatchObject({ fileName: 'paperfdp.pdf', fileType: 'application/pdf' });
     const file = await download(c.owner, c.room.id, pdf.id);
     expect(file.headers.get('content-type')).toBe('application/pdf');
-    expect(file.headers.get('content-disposition')).toMatch(/^inline; /);
+    expect(file.headers.get('content-disposition')).toBe(
+      `inline; filename="paperfdp.pdf"; filename*=UTF-8''paperfdp.pdf`,
+    );
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
 
     const note = await shared(c.member, c.room.id, 'textNote');
