@@ -70,6 +70,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         // No spec's call goes through Janus yet: without this every server would start one
         // (decision 0051). A spec that wants it passes JANUS_URL.
         JANUS_URL: 'off',
+        // The watch specs play a video from a local file server; loopback links are refused
+        // unless listed (decision 0045).
+        WATCH_ALLOWED_HOSTS: '127.0.0.1',
         ...(database ? { DATABASE_URL: database.url } : {}),
         ...env,
       },

@@ -105,6 +105,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS: must be true or false/);
   });
 
+  it('reads WATCH_ALLOWED_HOSTS as a list of hosts, and refuses a URL or a port', () => {
+    expect(loadConfig({}).watchAllowedHosts).toEqual([]);
+    expect(
+      loadConfig({ WATCH_ALLOWED_HOSTS: ' video.campus.local, 10.0.0.8,[::1] ,' })
+        .watchAllowedHosts,
+    ).toEqual(['video.campus.local', '10.0.0.8', '[::1]']);
+    for (const bad of ['http://video.campus.local', 'video.campus.local:8080']) {
+      expect(() => loadConfig({ WATCH_ALLOWED_HOSTS: bad })).toThrow(/WATCH_ALLOWED_HOSTS/);
+    }
+  });
+
   it('starts its own Janus by default, uses JANUS_URL instances when set, and none with off', () => {
     expect(loadConfig({ PATH: '/usr/bin:/bin' }).janus).toEqual({
       mode: 'embedded',

@@ -155,6 +155,25 @@ const EnvSchema = z.object({
     .min(2, `must be a whole number from 2 to ${ROOM_LIMITS.maxMembersMax}`)
     .max(ROOM_LIMITS.maxMembersMax, `must be a whole number from 2 to ${ROOM_LIMITS.maxMembersMax}`)
     .default(50),
+  WATCH_ALLOWED_HOSTS: z
+    .string()
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((h) => h.trim())
+        .filter((h) => h !== ''),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(\[?[0-9a-f:.]+\]?|[a-z0-9.-]+)$/i,
+            'must be host names or addresses, comma-separated (no scheme or port)',
+          ),
+      ),
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FOCUS_SHORT_PHASES: z.enum(['true', 'false', '1', '0']).default('false'),
   PASSWORD_HASHING: z
@@ -221,6 +240,11 @@ export interface Config {
     limit: number;
   };
   logLevel: string;
+  /**
+   * Hosts a watch-together link may point at although they are loopback, private or link-local
+   * (modules/watch/video-hosts.ts): a campus's intranet video host, a test's local server.
+   */
+  watchAllowedHosts: string[];
   /**
    * Tests only: focus phases may last seconds instead of whole minutes, so a browser test sees a
    * round end without waiting 25 minutes (docs/decisions/0034-focus-sessions.md).
@@ -304,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     janus,
     calls: { meshMax: e.CALL_MESH_MAX, limit: e.CALL_LIMIT },
     logLevel: e.LOG_LEVEL,
+    watchAllowedHosts: e.WATCH_ALLOWED_HOSTS ?? [],
     focusShortPhases: e.FOCUS_SHORT_PHASES === 'true' || e.FOCUS_SHORT_PHASES === '1',
     passwordHashing: e.PASSWORD_HASHING,
     apiDocs: e.API_DOCS === 'true' || e.API_DOCS === '1',

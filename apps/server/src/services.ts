@@ -219,7 +219,7 @@ export function createServices(
     syncEvents,
   });
 
-  const watch = createWatchService({ db, rooms });
+  const watch = createWatchService({ db, rooms, allowedVideoHosts: config.watchAllowedHosts });
   const roomNotesEvents = createEventBus<RoomNotesEvents>();
   const roomNotes = createRoomNotesService({
     db,

@@ -37,6 +37,9 @@ export const WATCH_MESSAGES = {
     'Paste a link to an MP4 or WebM video file, starting with http:// or https:// (for example https://example.org/lecture.mp4).',
   urlTooLong: `That link is too long (at most ${WATCH_LIMITS.urlMax} characters).`,
   urlWithPassword: 'Links with a user name or password in them cannot be shared.',
+  /** Decided by the server (loopback, private and link-local hosts; WATCH_ALLOWED_HOSTS). */
+  urlInternal:
+    'Links to this computer or a private network cannot be shared: every member would open them. Use a public link.',
   positionInvalid: 'Choose a position in the video.',
   rateInvalid: `Choose a speed: ${WATCH_RATES.join(', ')}.`,
   actionInvalid: 'Choose start, play, pause, seek, rate or stop.',

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/app-error.js';
 import { keyedQueue } from '../../lib/keyed-queue.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
+import { videoHostPolicy } from './video-hosts.js';
 import { createWatchRepository } from './watch.repository.js';
 
 /**
@@ -33,6 +34,8 @@ export interface WatchServiceDeps {
   rooms: Pick<RoomsService, 'requireMember'>;
   /** The server clock in ms (the one `clock-sync` answers with). */
   now?: () => number;
+  /** WATCH_ALLOWED_HOSTS: internal hosts a link may still point at (video-hosts.ts). */
+  allowedVideoHosts?: readonly string[];
 }
 
 /**
@@ -48,8 +51,14 @@ function isForeignKeyViolation(err: unknown): boolean {
   return (e?.code ?? e?.cause?.code) === '23503';
 }
 
-export function createWatchService({ db, rooms, now: clock }: WatchServiceDeps) {
+export function createWatchService({
+  db,
+  rooms,
+  now: clock,
+  allowedVideoHosts = [],
+}: WatchServiceDeps) {
   const repo = createWatchRepository(db);
+  const mayPlay = videoHostPolicy(allowedVideoHosts);
   const now = clock ?? Date.now;
   const oneAtATime = keyedQueue();
 
@@ -71,6 +80,9 @@ export function createWatchService({ db, rooms, now: clock }: WatchServiceDeps) 
       action: WatchAction,
     ): Promise<WatchStateEvent & { changed: boolean }> {
       const room = await rooms.requireMember(roomId, user.id);
+      if (action.type === 'start' && !mayPlay(action.src)) {
+        throw AppError.badRequest(WATCH_MESSAGES.urlInternal);
+      }
       // One write at a time per room on this node; the retries are for the other nodes.
       return oneAtATime(room.id, () => write(user, room.id, action));
     },

@@ -168,6 +168,39 @@ describe('watching together', () => {
     expect(await join(a, room.id)).toMatchObject({ rev: 0, src: null });
   });
 
+  it('refuses links to this computer or a private network, unless WATCH_ALLOWED_HOSTS lists them', async () => {
+    const { room, owner } = await roomWithMembers(t, 0);
+    const a = await socketOf(t, owner.token);
+    for (const host of ['127.0.0.1', '[::1]', '169.254.169.254', '0', '2130706433', 'localhost']) {
+      const answer = await act(a, room.id, { type: 'start', src: `http://${host}/a.mp4` });
+      expect(answer, host).toMatchObject({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+        message: WATCH_MESSAGES.urlInternal,
+      });
+    }
+    expect(await join(a, room.id)).toMatchObject({ rev: 0, src: null });
+
+    const campus = await startTestApp({ env: { WATCH_ALLOWED_HOSTS: '10.0.0.8, 127.0.0.1' } });
+    try {
+      const other = await roomWithMembers(campus, 0);
+      const b = await socketOf(campus, other.owner.token);
+      const state = await actOk(b, other.room.id, {
+        type: 'start',
+        src: 'http://10.0.0.8:8080/lectures/week-1.mp4',
+      });
+      expect(state.src).toBe('http://10.0.0.8:8080/lectures/week-1.mp4');
+      expect(
+        await act(b, other.room.id, { type: 'start', src: 'http://10.0.0.9/a.mp4' }),
+      ).toMatchObject({
+        ok: false,
+        message: WATCH_MESSAGES.urlInternal,
+      });
+    } finally {
+      await campus.close();
+    }
+  });
+
   it('gives someone outside the room nothing, and lets them do nothing', async () => {
     const { room, owner } = await roomWithMembers(t, 0);
     const outsider = await newUser(t);
