@@ -37,6 +37,7 @@ import { focusRoutes } from './modules/focus/focus.routes.js';
 import { createFocusScheduler } from './modules/focus/focus.scheduler.js';
 import { registerFocusHandlers } from './modules/focus/focus.socket.js';
 import { createServices } from './services.js';
+import type { SyncQuotas } from './modules/sync/sync.service.js';
 import {
   DEFAULT_PASSWORD_COST,
   TEST_PASSWORD_COST,
@@ -99,6 +100,8 @@ export interface AppOptions {
    * day and call `app.focusTimers.sweep()`.
    */
   focus?: { now?: () => number; sweepMs?: number };
+  /** Lower sync quotas (modules/sync/sync.service.ts), so a test reaches them with a few changes. */
+  syncQuotas?: Partial<SyncQuotas>;
   /**
    * Also write every reply with JSON.stringify and fail the request when the schema's writing
    * differs (plugins/schemas.ts): the server tests turn it on, so a reply schema that would drop
@@ -223,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createServices(app.deps, app.log, {
       clock: options.reminderMail?.clock,
       focusNow: options.focus?.now,
+      syncQuotas: options.syncQuotas,
     }),
   );
 

@@ -38,6 +38,7 @@ import { createFileStore, type FileStore } from './modules/storage/file-store.js
 import {
   createSyncService,
   type SyncEvents,
+  type SyncQuotas,
   type SyncService,
 } from './modules/sync/sync.service.js';
 import {
@@ -136,6 +137,8 @@ export interface ServiceOptions {
   clock?: () => Date;
   /** Server time in ms for the focus timer (tests cross an Asia/Kolkata midnight at will). */
   focusNow?: () => number;
+  /** Lower sync quotas, so a test reaches them with a few changes. */
+  syncQuotas?: Partial<SyncQuotas>;
 }
 
 declare module 'fastify' {
@@ -174,6 +177,7 @@ export function createServices(
     rateLimiter,
     rateLimitFactor: config.rateLimitFactor,
     log,
+    quotas: options.syncQuotas,
   });
   const live = createLiveService({
     redis,

@@ -6,8 +6,10 @@ import type { Redis } from 'ioredis';
  * that combine IP and e-mail and count only failures, which @fastify/rate-limit cannot express.
  */
 export interface RateLimiter {
-  /** Adds one hit to `key` and returns the hits in the current window. */
-  hit(key: string, windowMs: number): Promise<number>;
+  /**
+   * Adds one hit (or `amount`, e.g. bytes) to `key` and returns the total in the current window.
+   */
+  hit(key: string, windowMs: number, amount?: number): Promise<number>;
   /** Hits in the current window, without adding one. */
   count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
@@ -37,11 +39,11 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     return w && w.resetAt > now() ? w : undefined;
   };
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       const w = current(key);
-      if (w) return ++w.count;
-      windows.set(key, { count: 1, resetAt: now() + windowMs });
-      return 1;
+      if (w) return (w.count += amount);
+      windows.set(key, { count: amount, resetAt: now() + windowMs });
+      return amount;
     },
     async count(key) {
       return current(key)?.count ?? 0;
@@ -105,20 +107,20 @@ export function createRedisRateLimiter(
   }
 
   return {
-    hit: (key, windowMs) =>
+    hit: (key, windowMs, amount = 1) =>
       either(
         async () => {
           const k = prefix + key;
-          // INCR then set the expiry only for a new window (NX), atomically in one round trip.
+          // INCRBY then set the expiry only for a new window (NX), atomically in one round trip.
           const [[err, count]] = (await redis
             .multi()
-            .incr(k)
+            .incrby(k, amount)
             .pexpire(k, windowMs, 'NX')
             .exec()) as [[Error | null, number], unknown];
           if (err) throw err;
           return count;
         },
-        () => memory.hit(key, windowMs),
+        () => memory.hit(key, windowMs, amount),
       ),
     count: (key) =>
       either(

@@ -43,7 +43,13 @@ export interface TestAppOptions {
   appOptions?: Partial<
     Pick<
       AppOptions,
-      'chatRate' | 'rateLimitPrefix' | 'timeouts' | 'reminderMail' | 'mailer' | 'focus'
+      | 'chatRate'
+      | 'rateLimitPrefix'
+      | 'timeouts'
+      | 'reminderMail'
+      | 'mailer'
+      | 'focus'
+      | 'syncQuotas'
     >
   >;
 }

@@ -98,6 +98,32 @@ export function createSyncRepository(db: Db) {
       });
     },
 
+    /**
+     * The bytes of the owner's records as stored (their JSON text), in all and for the records
+     * named in `of` (kind and id), which a push is about to replace.
+     */
+    async storedBytes(
+      ownerId: string,
+      of: readonly { kind: SyncKind; id: string }[],
+    ): Promise<{ total: number; replaced: number }> {
+      const size = sql<number>`coalesce(octet_length(${syncRecords.data}::text), 0)`;
+      const named =
+        of.length === 0
+          ? sql`false`
+          : sql`(${syncRecords.kind}, ${syncRecords.id}) in (${sql.join(
+              of.map((r) => sql`(${r.kind}, ${r.id})`),
+              sql`, `,
+            )})`;
+      const [row] = await db
+        .select({
+          total: sql<string>`coalesce(sum(${size}), 0)`,
+          replaced: sql<string>`coalesce(sum(${size}) filter (where ${named}), 0)`,
+        })
+        .from(syncRecords)
+        .where(and(eq(syncRecords.ownerId, ownerId), eq(syncRecords.deleted, false)));
+      return { total: Number(row?.total ?? 0), replaced: Number(row?.replaced ?? 0) };
+    },
+
     /** The owner's changes with a version above `since`, oldest first, at most `limit`. */
     async changesSince(ownerId: string, since: number, limit: number): Promise<StoredRecord[]> {
       const rows = await db

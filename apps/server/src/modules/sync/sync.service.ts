@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  ERROR_CODES,
   SYNC_MESSAGES,
   fileNameForType,
   tryAgainIn,
@@ -50,6 +51,26 @@ export const SYNC_RATE_LIMITS = {
   fileUpload: { max: 60, windowMs: 60_000 },
 } as const satisfies Record<string, LimitRule>;
 
+/**
+ * What one account may send and keep (docs/decisions/0044-sync-quotas.md). Per window (times
+ * RATE_LIMIT_FACTOR): changes and their bytes, far above a person's typing and a device's queue
+ * after a week offline, far below the 300 MB a minute one script sent. In all: the bytes of the
+ * account's records as stored, text notes above all (a file note's bytes are apart, at most 256
+ * KB each, and uploads not used by a note are collected).
+ */
+export interface SyncQuotas {
+  windowMs: number;
+  changesPerWindow: number;
+  bytesPerWindow: number;
+  storedBytes: number;
+}
+export const SYNC_QUOTAS: SyncQuotas = {
+  windowMs: 60_000,
+  changesPerWindow: 600,
+  bytesPerWindow: 20 * 1024 * 1024,
+  storedBytes: 100 * 1024 * 1024,
+};
+
 /** Applied mutation ids are kept this long: a device offline longer re-sends idempotent puts. */
 export const MUTATION_ID_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /** Old mutation ids are pruned on a node's first push and then every this many pushes. */
@@ -62,6 +83,10 @@ export const SYNC_SERVER_MESSAGES = {
   sizeMismatch: (id: string) =>
     `The size of file note ${id} does not match its uploaded file; upload the file again.`,
   fileOfDeletedNote: 'This file note was deleted; its file is no longer stored.',
+  windowQuota: (quotas: Pick<SyncQuotas, 'changesPerWindow' | 'bytesPerWindow'>) =>
+    `More changes were sent in a minute than an account may send (${quotas.changesPerWindow} changes or ${Math.round(quotas.bytesPerWindow / 1024 / 1024)} MB); they stay on this device and are sent again.`,
+  storedQuota: (quotas: Pick<SyncQuotas, 'storedBytes'>) =>
+    `Your notes, tasks and resources are over the ${Math.round(quotas.storedBytes / 1024 / 1024)} MB an account may store, so this change was not saved on the server. Delete or shorten some notes, then edit this one again.`,
 } as const;
 
 export interface SyncServiceDeps {
@@ -71,6 +96,8 @@ export interface SyncServiceDeps {
   rateLimiter: RateLimiter;
   rateLimitFactor: number;
   log: FastifyBaseLogger;
+  /** Tests lower the quotas to reach them with a few changes. */
+  quotas?: Partial<SyncQuotas>;
 }
 
 export function createSyncService({
@@ -80,8 +107,10 @@ export function createSyncService({
   rateLimiter,
   rateLimitFactor,
   log,
+  quotas: quotaOverrides,
 }: SyncServiceDeps) {
   const repo = createSyncRepository(db);
+  const quotas = { ...SYNC_QUOTAS, ...quotaOverrides };
   let pushesUntilPrune = 0;
 
   async function spend(userId: string, name: keyof typeof SYNC_RATE_LIMITS): Promise<void> {
@@ -127,6 +156,48 @@ export function createSyncService({
     return checked;
   }
 
+  /**
+   * The account's quotas for a push (SYNC_QUOTAS): over the window's changes or bytes, 429 with
+   * Retry-After (the browser keeps the changes queued and sends them again); a push that would
+   * take the account's stored bytes over its quota, 413 (the browser drops that change and says
+   * why). A push that does not grow what is stored (an edit that shortens, a delete) always
+   * passes, so an account over its quota can always make room.
+   */
+  async function checkQuotas(userId: string, mutations: SyncMutation[]): Promise<void> {
+    const sizes = mutations.map((m) =>
+      m.op === 'put' ? Buffer.byteLength(JSON.stringify(m.data)) : 0,
+    );
+    const bytes = sizes.reduce((sum, n) => sum + n, 0);
+    const changesKey = `sync-changes:${userId}`;
+    const bytesKey = `sync-bytes:${userId}`;
+    const changes = await rateLimiter.hit(changesKey, quotas.windowMs, mutations.length);
+    const sent = await rateLimiter.hit(bytesKey, quotas.windowMs, Math.max(bytes, 1));
+    const limit = (max: number) => Math.max(1, Math.floor(max * rateLimitFactor));
+    if (changes > limit(quotas.changesPerWindow) || sent > limit(quotas.bytesPerWindow)) {
+      const waitMs = Math.max(
+        await rateLimiter.msUntilReset(changesKey),
+        await rateLimiter.msUntilReset(bytesKey),
+      );
+      throw AppError.tooManyRequests(
+        `${SYNC_SERVER_MESSAGES.windowQuota(quotas)} ${tryAgainIn(waitMs)}`,
+        waitMs,
+      );
+    }
+    // The last change of each record in the push is the one that stays.
+    const last = new Map<string, number>();
+    mutations.forEach((m, i) => last.set(`${m.kind}:${m.id}`, i));
+    const touched = [...last.values()].map((i) => ({
+      kind: mutations[i]!.kind,
+      id: mutations[i]!.id,
+    }));
+    const incoming = [...last.values()].reduce((sum, i) => sum + sizes[i]!, 0);
+    const stored = await repo.storedBytes(userId, touched);
+    const after = stored.total - stored.replaced + incoming;
+    if (after > quotas.storedBytes && after > stored.total) {
+      throw new AppError(ERROR_CODES.bodyTooLarge, 413, SYNC_SERVER_MESSAGES.storedQuota(quotas));
+    }
+  }
+
   async function pruneSometimes(): Promise<void> {
     if (pushesUntilPrune-- > 0) return;
     pushesUntilPrune = PRUNE_EVERY_PUSHES;
@@ -141,6 +212,7 @@ export function createSyncService({
     /** Applies the mutations in order, each in its own transaction; one result per mutation. */
     async push(user: AuthUser, input: SyncPushInput): Promise<SyncPushResponse> {
       await spend(user.id, 'push');
+      await checkQuotas(user.id, input.mutations);
       const mutations = await checkFileNotes(user.id, input.mutations);
       const results: SyncPushResult[] = [];
       let newest = 0;

@@ -449,6 +449,83 @@ describe('rate limits', () => {
   });
 });
 
+describe('quotas per account', () => {
+  let small: TestApp;
+  const quotas = { windowMs: 1500, changesPerWindow: 8, bytesPerWindow: 6000, storedBytes: 4000 };
+  const note = (text: string) => ({ ...SAMPLE_DATA.textNote, text });
+  beforeAll(async () => {
+    small = await startTestApp({ appOptions: { syncQuotas: quotas } });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it('answers 429 past the changes of a window, stores nothing of it, and takes them after', async () => {
+    const user = await newUser(small);
+    const { cursor } = await pullAll(small.baseUrl, user.token);
+    const first = Array.from({ length: 6 }, () => put('task', recordId()));
+    await pushOk(small.baseUrl, user.token, first);
+    const more = Array.from({ length: 3 }, () => put('task', recordId()));
+    const refused = await push(small.baseUrl, user.token, more);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(
+        /^More changes were sent in a minute than an account may send \(8 changes or 0 MB\); they stay on this device and are sent again\. Please try again in/,
+      ),
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await pullAll(small.baseUrl, user.token, cursor)).changes).toHaveLength(6);
+    // Another account has its own window.
+    const other = await newUser(small);
+    await pushOk(small.baseUrl, other.token, more);
+    // The next window takes the refused changes, as the browser sends them again.
+    await new Promise((resolve) => setTimeout(resolve, quotas.windowMs + 100));
+    await pushOk(small.baseUrl, user.token, more);
+    expect((await pullAll(small.baseUrl, user.token, cursor)).changes).toHaveLength(9);
+  });
+
+  it('answers 429 past the bytes of a window', async () => {
+    const user = await newUser(small);
+    await pushOk(small.baseUrl, user.token, [put('textNote', recordId(), note('a'.repeat(3000)))]);
+    const refused = await push(small.baseUrl, user.token, [
+      put('textNote', recordId(), note('b'.repeat(3200))),
+    ]);
+    expect(refused.status).toBe(429);
+  });
+
+  it('answers 413 when a push would take the stored bytes over the quota; shrinking and deleting make room', async () => {
+    const user = await newUser(small);
+    const a1 = recordId('big');
+    const a2 = recordId('big');
+    await pushOk(small.baseUrl, user.token, [put('textNote', a1, note('x'.repeat(1700)))]);
+    await new Promise((resolve) => setTimeout(resolve, quotas.windowMs + 100));
+    await pushOk(small.baseUrl, user.token, [put('textNote', a2, note('y'.repeat(1700)))]);
+    await new Promise((resolve) => setTimeout(resolve, quotas.windowMs + 100));
+    const third = recordId('big');
+    const refused = await push(small.baseUrl, user.token, [
+      put('textNote', third, note('z'.repeat(1000))),
+    ]);
+    expect(refused.status).toBe(413);
+    expect(refused.body).toEqual({
+      code: 'BODY_TOO_LARGE',
+      error: expect.any(String),
+      message:
+        'Your notes, tasks and resources are over the 0 MB an account may store, so this change was not saved on the server. Delete or shorten some notes, then edit this one again.',
+    });
+    // Growing a stored note is refused too; shortening one passes, even over the quota.
+    expect(
+      (await push(small.baseUrl, user.token, [put('textNote', a1, note('x'.repeat(2500)))])).status,
+    ).toBe(413);
+    await pushOk(small.baseUrl, user.token, [put('textNote', a1, note('short'))]);
+    await pushOk(small.baseUrl, user.token, [put('textNote', third, note('z'.repeat(1000)))]);
+    // A delete always passes and frees its bytes.
+    await pushOk(small.baseUrl, user.token, [del('textNote', a2)]);
+    await new Promise((resolve) => setTimeout(resolve, quotas.windowMs + 100));
+    await pushOk(small.baseUrl, user.token, [put('textNote', recordId(), note('w'.repeat(1500)))]);
+  });
+});
+
 describe('messages', () => {
   it('names the missing upload in a refused file note push', () => {
     expect(SYNC_SERVER_MESSAGES.fileMissing('file-1')).toContain('PUT /api/sync/files/file-1');
