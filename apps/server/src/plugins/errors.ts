@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES, MESSAGES, type ErrorBody } from '@studycircle/shared';
@@ -66,8 +67,48 @@ export function socketErrorOf(
   return { code: ERROR_CODES.internal, message: MESSAGES.serverError };
 }
 
+/**
+ * How much of a refused body is read and thrown away before the 413 goes out, and for how long.
+ * A client that writes its whole body before it reads (browsers, most HTTP clients) would
+ * otherwise meet a closed connection mid-write and see a reset, not the message (RFC 9112
+ * section 9.6 asks for this "lingering close"). Past the bound the connection is closed anyway:
+ * nobody may make the server read without end.
+ */
+export const DISCARD_MAX_BYTES = 16 * 1024 * 1024;
+const DISCARD_MAX_MS = 10_000;
+
+/** Reads and drops the rest of a request body: until its end, the bound, or the time limit. */
+export function discardBody(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const timer = setTimeout(done, DISCARD_MAX_MS);
+    function onData(chunk: Buffer) {
+      seen += chunk.length;
+      if (seen > DISCARD_MAX_BYTES) done();
+    }
+    function done() {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', done).off('close', done).off('error', done);
+      resolve();
+    }
+    raw.on('data', onData).on('end', done).on('close', done).on('error', done);
+    raw.resume();
+  });
+}
+
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
+    // A body refused for its size is read to its end (within bounds) before the 413 is sent,
+    // whichever route or parser refused it; then the connection closes, its job done.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode === 413 && !request.raw.complete) {
+        await discardBody(request.raw);
+        reply.header('Connection', 'close');
+      }
+      return payload;
+    });
+
     app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
       if (err instanceof AppError) {
         if (err.retryAfterMs !== undefined) {
