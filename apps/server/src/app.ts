@@ -37,6 +37,7 @@ import { focusRoutes } from './modules/focus/focus.routes.js';
 import { createFocusScheduler } from './modules/focus/focus.scheduler.js';
 import { registerFocusHandlers } from './modules/focus/focus.socket.js';
 import { createServices } from './services.js';
+import { createOrphanFileSweeper } from './modules/sync/sync.scheduler.js';
 import type { SyncQuotas } from './modules/sync/sync.service.js';
 import {
   DEFAULT_PASSWORD_COST,
@@ -316,6 +317,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('reminderMail', reminderMail);
   app.addHook('onReady', async () => reminderMail.start());
   app.addHook('onClose', async () => reminderMail.stop());
+  // Every node removes uploads no file note uses, hourly; stopped before the database closes.
+  const orphanFiles = createOrphanFileSweeper({ sync: app.services.sync, log: app.log });
+  app.addHook('onReady', async () => orphanFiles.start());
+  app.addHook('onClose', async () => orphanFiles.stop());
   // Each node sets its focus timers once ready (catching up whatever fell due while it was
   // down), and stops them before the database closes.
   app.addHook('onReady', async () => focusTimers.start());

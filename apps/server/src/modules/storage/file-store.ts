@@ -35,6 +35,15 @@ export interface FileStore {
   get(ownerId: string, id: string): Promise<StoredFile | undefined>;
   /** Removes the bytes; nothing happens when there were none. */
   delete(ownerId: string, id: string): Promise<void>;
+  /**
+   * Files stored before `before`, a page at a time in (owner, id) order after `after`: for the
+   * sync module to find uploads no note uses.
+   */
+  storedBefore(
+    before: Date,
+    after: { ownerId: string; id: string } | undefined,
+    limit: number,
+  ): Promise<{ ownerId: string; id: string }[]>;
 }
 
 export interface FileStoreDeps {
@@ -64,5 +73,6 @@ export function createFileStore({ db }: FileStoreDeps): FileStore {
       return row && typed(row);
     },
     delete: (ownerId, id) => repo.delete(ownerId, id),
+    storedBefore: (before, after, limit) => repo.storedBefore(before, after, limit),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { storedFiles } from '../../db/schema.js';
 
@@ -56,6 +56,27 @@ export function createStoredFilesRepository(db: Db) {
           bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength),
         }
       );
+    },
+
+    /** Files stored before `before`, in (owner, id) order after `after`, at most `limit`. */
+    async storedBefore(
+      before: Date,
+      after: { ownerId: string; id: string } | undefined,
+      limit: number,
+    ): Promise<{ ownerId: string; id: string }[]> {
+      return db
+        .select({ ownerId: storedFiles.ownerId, id: storedFiles.id })
+        .from(storedFiles)
+        .where(
+          and(
+            lt(storedFiles.createdAt, before),
+            after
+              ? sql`(${storedFiles.ownerId}, ${storedFiles.id}) > (${after.ownerId}, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(storedFiles.ownerId), asc(storedFiles.id))
+        .limit(limit);
     },
 
     async delete(ownerId: string, id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_NOTE_MAX_BYTES, SYNC_MESSAGES } from '@studycircle/shared';
-import { and, eq } from 'drizzle-orm';
-import { syncRecords } from '../../db/schema.js';
+import { and, eq, inArray } from 'drizzle-orm';
+import { storedFiles, syncRecords } from '../../db/schema.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { newUser, type TestUser } from '../../test/live.js';
 import {
@@ -17,7 +17,7 @@ import {
   recordId,
   uploadFile,
 } from '../../test/sync.js';
-import { SYNC_SERVER_MESSAGES } from './sync.service.js';
+import { ORPHAN_FILE_MS, SYNC_SERVER_MESSAGES } from './sync.service.js';
 
 /**
  * A file note's bytes over real HTTP: only PDF, PNG and JPEG by their content (never by name or
@@ -252,6 +252,47 @@ describe('a file note and its bytes', () => {
     const id = recordId('orphan');
     await uploadFile(t.baseUrl, a.token, id, fileBytes('png', 64));
     expect((await downloadFile(t.baseUrl, a.token, id)).status).toBe(404);
+  });
+
+  it('uploads no note uses are removed a day after they were stored; used ones stay', async () => {
+    const orphan = recordId('orphan');
+    const used = recordId('used');
+    const fresh = recordId('fresh');
+    const deletedNote = recordId('gone');
+    for (const id of [orphan, used, fresh, deletedNote]) {
+      await uploadFile(t.baseUrl, a.token, id, fileBytes('png', 64));
+    }
+    await pushOk(t.baseUrl, a.token, [note(used, 64), note(deletedNote, 64)]);
+    // The note's delete kept its bytes here (as a failed delete of the bytes would).
+    await t.database.db
+      .update(syncRecords)
+      .set({ deleted: true, data: null })
+      .where(and(eq(syncRecords.ownerId, a.user.id), eq(syncRecords.id, deletedNote)));
+    const dayAgo = new Date(Date.now() - ORPHAN_FILE_MS - 60_000);
+    await t.database.db
+      .update(storedFiles)
+      .set({ createdAt: dayAgo })
+      .where(
+        and(
+          eq(storedFiles.ownerId, a.user.id),
+          inArray(storedFiles.id, [orphan, used, deletedNote]),
+        ),
+      );
+    const stored = async (id: string) =>
+      (await t.app.services.files.stat(a.user.id, id)) !== undefined;
+
+    expect(await t.app.services.sync.collectOrphanFiles()).toBe(2);
+    expect(await stored(orphan)).toBe(false);
+    expect(await stored(deletedNote)).toBe(false);
+    expect(await stored(used)).toBe(true);
+    expect(await stored(fresh)).toBe(true);
+    expect((await downloadFile(t.baseUrl, a.token, used)).status).toBe(200);
+    // A day later the fresh one goes too (with the other tests' unused uploads).
+    expect(
+      await t.app.services.sync.collectOrphanFiles(new Date(Date.now() + ORPHAN_FILE_MS + 60_000)),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await stored(fresh)).toBe(false);
+    expect(await stored(used)).toBe(true);
   });
 
   it('deleting the note deletes its bytes; re-uploading for a deleted note is refused', async () => {

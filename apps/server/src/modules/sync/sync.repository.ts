@@ -98,6 +98,25 @@ export function createSyncRepository(db: Db) {
       });
     },
 
+    /** Which of these (owner, id) pairs are file notes that are not deleted. */
+    async liveFileNotes(pairs: readonly { ownerId: string; id: string }[]): Promise<Set<string>> {
+      if (pairs.length === 0) return new Set();
+      const rows = await db
+        .select({ ownerId: syncRecords.ownerId, id: syncRecords.id })
+        .from(syncRecords)
+        .where(
+          and(
+            eq(syncRecords.kind, 'fileNote'),
+            eq(syncRecords.deleted, false),
+            sql`(${syncRecords.ownerId}, ${syncRecords.id}) in (${sql.join(
+              pairs.map((p) => sql`(${p.ownerId}, ${p.id})`),
+              sql`, `,
+            )})`,
+          ),
+        );
+      return new Set(rows.map((r) => `${r.ownerId}/${r.id}`));
+    },
+
     /**
      * The bytes of the owner's records as stored (their JSON text), in all and for the records
      * named in `of` (kind and id), which a push is about to replace.

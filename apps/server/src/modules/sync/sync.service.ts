@@ -73,6 +73,14 @@ export const SYNC_QUOTAS: SyncQuotas = {
 
 /** Applied mutation ids are kept this long: a device offline longer re-sends idempotent puts. */
 export const MUTATION_ID_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * An upload that no file note uses this long after it was stored is removed: the note is pushed
+ * right after its upload, so only a device that never pushed it (or a script) leaves one behind.
+ */
+export const ORPHAN_FILE_MS = 24 * 60 * 60 * 1000;
+/** Files looked at per page while collecting. */
+const ORPHAN_PAGE = 500;
+
 /** Old mutation ids are pruned on a node's first push and then every this many pushes. */
 const PRUNE_EVERY_PUSHES = 1000;
 
@@ -303,6 +311,29 @@ export function createSyncService({
         file,
         fileName: fileNameForType((record.data as FileNoteData).fileName, file.contentType),
       };
+    },
+
+    /**
+     * Removes uploads older than ORPHAN_FILE_MS that no file note uses (never pushed, or whose
+     * note is gone); returns how many. Runs on a timer on every node (sync.scheduler.ts); two
+     * nodes removing the same file do no harm.
+     */
+    async collectOrphanFiles(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - ORPHAN_FILE_MS);
+      let after: { ownerId: string; id: string } | undefined;
+      let removed = 0;
+      for (;;) {
+        const page = await files.storedBefore(before, after, ORPHAN_PAGE);
+        if (page.length === 0) return removed;
+        const used = await repo.liveFileNotes(page);
+        for (const f of page) {
+          if (used.has(`${f.ownerId}/${f.id}`)) continue;
+          await files.delete(f.ownerId, f.id);
+          removed += 1;
+        }
+        if (page.length < ORPHAN_PAGE) return removed;
+        after = page.at(-1);
+      }
     },
 
     /** Forgets applied mutation ids older than MUTATION_ID_RETENTION_MS; returns how many. */
