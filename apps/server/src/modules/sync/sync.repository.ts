@@ -118,14 +118,16 @@ export function createSyncRepository(db: Db) {
     },
 
     /**
-     * The bytes of the owner's records as stored (their JSON text), in all and for the records
-     * named in `of` (kind and id), which a push is about to replace.
+     * The bytes of the owner's records as stored, in all and for the records named in `of` (kind
+     * and id), which a push is about to replace. `pg_column_size` reads the stored size without
+     * decompressing a value (as written, compressed when large): summing the JSON text instead
+     * cost about 46 ms a push with 20 MB stored (decision 0044).
      */
     async storedBytes(
       ownerId: string,
       of: readonly { kind: SyncKind; id: string }[],
     ): Promise<{ total: number; replaced: number }> {
-      const size = sql<number>`coalesce(octet_length(${syncRecords.data}::text), 0)`;
+      const size = sql<number>`coalesce(pg_column_size(${syncRecords.data}), 0)`;
       const named =
         of.length === 0
           ? sql`false`

@@ -451,7 +451,7 @@ describe('rate limits', () => {
 
 describe('quotas per account', () => {
   let small: TestApp;
-  const quotas = { windowMs: 1500, changesPerWindow: 8, bytesPerWindow: 6000, storedBytes: 4000 };
+  const quotas = { windowMs: 3000, changesPerWindow: 8, bytesPerWindow: 6000, storedBytes: 4000 };
   const note = (text: string) => ({ ...SAMPLE_DATA.textNote, text });
   beforeAll(async () => {
     small = await startTestApp({ appOptions: { syncQuotas: quotas } });
