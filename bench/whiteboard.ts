@@ -89,7 +89,7 @@ function rectangle(i: number): WhiteboardElement {
 
 /** A freehand stroke after `n` points, as the drawer's browser sends it at that moment. */
 function stroke(id: string, n: number, version: number): WhiteboardElement {
-  const points = Array.from({ length: n }, (_, k) => [
+  const points = Array.from({ length: n }, (_, k): [number, number] => [
     Math.round(k * 3.7 * 100) / 100,
     Math.round(Math.sin(k / 3) * 20 * 100) / 100,
   ]);
