@@ -7,9 +7,10 @@ import {
 } from './realtime.js';
 
 /**
- * The socket contract as it stood before each module's events moved to their own file: event names are the spec's and clients in
- * the field speak them, so composing the maps from modules must not rename, add or drop one, nor
- * change a limit. The names are checked by the type checker (`npx tsc -p packages/shared`), the
+ * The socket contract as it stood before each module's events moved to their own file
+ * (docs/decisions/0058-socket-contract-per-module.md): event names are those of docs/product.md
+ * §9.2 and clients in the field speak them, so composing the maps from modules must not rename,
+ * add or drop one, nor change a limit. The names are checked by the type checker (`npx tsc -p packages/shared`), the
  * limits at run time.
  */
 
