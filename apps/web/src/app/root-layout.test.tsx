@@ -52,23 +52,29 @@ describe('RootLayout', () => {
     );
   });
 
+  // The first test of the file imports the invitation page and the signed-in bar cold: on a busy
+  // machine that alone took more than Vitest's default 5 s.
   it.each([
     ['/invite/tok', 'Invitation'],
     ['/verify-email/tok', 'Verify'],
-  ])('shows a signed-in student their own bar on %s, not Sign In', async (path, heading) => {
-    localStorage.setItem('token', 'tok');
-    mockApi({
-      'GET /api/auth/profile': { body: { user: sampleUser } },
-      'GET /api/health': { body: { status: 'ok' } },
-      'GET /api/invitations': { body: { invitations: [] } },
-    });
-    renderRoutes(routes, { initialEntries: [path] });
-    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
-    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
-    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
-  });
+  ])(
+    'shows a signed-in student their own bar on %s, not Sign In',
+    async (path, heading) => {
+      localStorage.setItem('token', 'tok');
+      mockApi({
+        'GET /api/auth/profile': { body: { user: sampleUser } },
+        'GET /api/health': { body: { status: 'ok' } },
+        'GET /api/invitations': { body: { invitations: [] } },
+      });
+      renderRoutes(routes, { initialEntries: [path] });
+      expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
+      expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(within(nav).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+      expect(within(nav).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+    },
+    20_000,
+  );
 
   it('shows no bar on call routes', async () => {
     mockApi({});
