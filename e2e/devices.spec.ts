@@ -55,6 +55,9 @@ test('Sign Out ends this device only; "Sign out of all devices" ends both, with 
   await expect(devices.getByTestId('device-session')).toHaveCount(2);
   await expect(devices.getByTestId('device-session').first()).toContainText('This device');
   await expect(devices.getByTestId('device-session').first()).toContainText('Safari on iPhone');
+  // Told apart: the phone's kind, browser and system; the other sign-in is not this device.
+  await expect(devices.getByTestId('device-session').first()).toContainText('Phone · Safari · iOS');
+  await expect(devices.getByTestId('device-session').nth(1)).not.toContainText('This device');
 
   // Signed in again on the library computer, with the call open there.
   await signInThroughUi(library, email, PASSWORD);

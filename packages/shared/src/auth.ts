@@ -352,10 +352,18 @@ export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponseSchema>;
 /** Said on a device whose session was ended from another one (docs/product.md §3.8). */
 export const SIGNED_OUT_ELSEWHERE_MESSAGE = 'You were signed out on another device';
 
+/** The kind of device a session signed in from, read from its User-Agent. */
+export const DeviceTypeSchema = z.enum(['desktop', 'phone', 'tablet']);
+export type DeviceType = z.infer<typeof DeviceTypeSchema>;
+
 /** One signed-in device. `device` is a short description from its User-Agent ("Chrome on Linux"). */
 export const DeviceSessionSchema = z.object({
   id: z.string(),
   device: z.string(),
+  /** Browser, system and kind of device; null when the User-Agent did not say. */
+  browser: z.string().nullable(),
+  system: z.string().nullable(),
+  deviceType: DeviceTypeSchema.nullable(),
   signedInAt: z.string(),
   /** Approximate: refreshed at most every few minutes. */
   lastSeenAt: z.string(),

@@ -62,7 +62,7 @@ export const deviceSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** A short description from the User-Agent at sign-in ("Chrome on Linux"). */
+    /** The User-Agent at sign-in, capped (docs/decisions/0055-devices-you-can-tell-apart.md). */
     device: text('device').notNull().default(''),
     createdAt: createdAt(),
     /** Approximate: refreshed at most every few minutes by the requests that use the session. */

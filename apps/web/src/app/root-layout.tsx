@@ -5,6 +5,7 @@ import { barForPath } from './bar-for-path';
 import { PublicNav } from './nav/public-nav';
 import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
+import { SessionEndedRedirect } from './session-ended-redirect';
 
 // The signed-in bar (Radix menus, the HTTP client, the query cache it reads the profile from)
 // loads only when a signed-in path needs it; the chunks download in parallel. Under the bar, not
@@ -62,6 +63,7 @@ export function RootLayout() {
       </main>
       <ScrollToTop />
       <RouteFocus />
+      <SessionEndedRedirect />
     </div>
   );
 }

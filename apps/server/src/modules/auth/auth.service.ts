@@ -24,7 +24,7 @@ import { escapeHtml, type Mailer } from '../../mail/mailer.js';
 import type { LiveService } from '../signalling/live.service.js';
 import { toPublicUser, type UsersService } from '../users/users.service.js';
 import { createAuthRepository } from './auth.repository.js';
-import { describeDevice } from './device-name.js';
+import { describeUserAgent, storedUserAgent } from './device-name.js';
 import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword, type PasswordCost } from './password.js';
 import { signToken, TOKEN_TTL_SECONDS, verifyToken } from './tokens.js';
@@ -196,7 +196,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const sessionId = newId();
     // Each sign-in also forgets the account's sessions whose tokens have all expired.
     await authRepo.deleteStaleSessions(userId, new Date(Date.now() - SESSION_DEAD_AFTER_MS));
-    await authRepo.insertSession({ id: sessionId, userId, device: describeDevice(userAgent) });
+    await authRepo.insertSession({ id: sessionId, userId, device: storedUserAgent(userAgent) });
     return signToken(jwtSecret, { userId, version, sessionId });
   }
 
@@ -355,13 +355,19 @@ export function createAuthService(deps: AuthServiceDeps) {
         user.id,
         new Date(Date.now() - SESSION_DEAD_AFTER_MS),
       );
-      const sessions = rows.map((row) => ({
-        id: row.id,
-        device: row.device || 'Unknown device',
-        signedInAt: row.createdAt.toISOString(),
-        lastSeenAt: row.lastSeenAt.toISOString(),
-        current: row.id === user.sessionId,
-      }));
+      const sessions = rows.map((row) => {
+        const { label, browser, system, deviceType } = describeUserAgent(row.device);
+        return {
+          id: row.id,
+          device: label,
+          browser,
+          system,
+          deviceType,
+          signedInAt: row.createdAt.toISOString(),
+          lastSeenAt: row.lastSeenAt.toISOString(),
+          current: row.id === user.sessionId,
+        };
+      });
       sessions.sort((a, b) => Number(b.current) - Number(a.current));
       return { sessions };
     },

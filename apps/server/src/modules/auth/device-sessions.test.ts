@@ -8,8 +8,8 @@ import {
 import { http, registerUser, sessionIdOf, startTestApp, type TestApp } from '../../test/app.js';
 import { eq } from 'drizzle-orm';
 import { deviceSessions } from '../../db/schema.js';
-import { ACCOUNT_LIMITS } from './auth.service.js';
-import { describeDevice } from './device-name.js';
+import { ACCOUNT_LIMITS, LAST_SEEN_PRECISION_MS } from './auth.service.js';
+import { describeUserAgent } from './device-name.js';
 
 /**
  * One sign-out per device (docs/product.md §3.8, docs/decisions/0021-one-sign-out-per-device.md):
@@ -135,12 +135,65 @@ describe('device sessions', () => {
     expect(sessions[0]).toMatchObject({
       id: sessionIdOf(phone),
       device: 'Safari on iPhone',
+      browser: 'Safari',
+      system: 'iOS',
+      deviceType: 'phone',
       current: true,
     });
     expect(sessions[1]).toMatchObject({ id: sessionIdOf(laptop), current: false });
     expect(Date.parse(sessions[0]!.signedInAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(Date.parse(sessions[0]!.lastSeenAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await http(t.baseUrl, 'GET', '/api/auth/sessions')).status).toBe(401);
+  });
+
+  it('refreshes last active on use at most once per few minutes, on requests and socket connects', async () => {
+    const { laptop, phone } = await twoDevices();
+    const { db } = t.app.deps;
+    const lastSeen = async (token: string) =>
+      (
+        await db
+          .select({ at: deviceSessions.lastSeenAt })
+          .from(deviceSessions)
+          .where(eq(deviceSessions.id, sessionIdOf(token)))
+      )[0]!.at.getTime();
+    const setLastSeen = (token: string, at: number) =>
+      db
+        .update(deviceSessions)
+        .set({ lastSeenAt: new Date(at) })
+        .where(eq(deviceSessions.id, sessionIdOf(token)));
+    /** The refresh is not awaited by the request: wait for it to land. */
+    const settled = async (token: string, since: number) => {
+      for (let i = 0; i < 50 && (await lastSeen(token)) <= since; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return lastSeen(token);
+    };
+
+    // Seen within the precision: a request leaves the row alone (no write on the hot path).
+    const recent = Date.now() - LAST_SEEN_PRECISION_MS / 2;
+    await setLastSeen(laptop, recent);
+    expect(await profileStatus(laptop)).toBe(200);
+    expect(await profileStatus(laptop)).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await lastSeen(laptop)).toBe(recent);
+
+    // Older than that: the next request moves it to now, and the list shows it.
+    const stale = Date.now() - 2 * LAST_SEEN_PRECISION_MS;
+    await setLastSeen(laptop, stale);
+    const before = Date.now();
+    expect(await profileStatus(laptop)).toBe(200);
+    expect(await settled(laptop, stale)).toBeGreaterThanOrEqual(before - 1000);
+    const list = await http(t.baseUrl, 'GET', '/api/auth/sessions', { token: phone });
+    const listed = DeviceSessionsResponseSchema.parse(list.body).sessions;
+    expect(Date.parse(listed.find((s) => s.id === sessionIdOf(laptop))!.lastSeenAt)).toBe(
+      await lastSeen(laptop),
+    );
+
+    // A socket connecting counts as use too.
+    await setLastSeen(phone, stale);
+    const socket = await connect(phone);
+    expect(await settled(phone, stale)).toBeGreaterThanOrEqual(before - 1000);
+    socket.close();
   });
 
   it('leaves out, and forgets at the next sign-in, a session whose tokens have all expired', async () => {
@@ -260,16 +313,54 @@ describe('device session limits', () => {
   });
 });
 
-describe('describeDevice', () => {
-  it('names the browser and the system in a few words', () => {
-    expect(describeDevice(CHROME_LINUX)).toBe('Chrome on Linux');
-    expect(describeDevice(SAFARI_IPHONE)).toBe('Safari on iPhone');
+describe('describeUserAgent', () => {
+  it('tells browser, system and kind of device', () => {
+    expect(describeUserAgent(CHROME_LINUX)).toEqual({
+      label: 'Chrome on Linux',
+      browser: 'Chrome',
+      system: 'Linux',
+      deviceType: 'desktop',
+    });
+    expect(describeUserAgent(SAFARI_IPHONE)).toEqual({
+      label: 'Safari on iPhone',
+      browser: 'Safari',
+      system: 'iOS',
+      deviceType: 'phone',
+    });
     expect(
-      describeDevice(
+      describeUserAgent(
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
       ),
-    ).toBe('Firefox on Windows');
-    expect(describeDevice(undefined)).toBe('Unknown device');
-    expect(describeDevice('curl/8.5.0')).toBe('Unknown device');
+    ).toMatchObject({ label: 'Firefox on Windows', deviceType: 'desktop' });
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      ),
+    ).toMatchObject({ label: 'Chrome on Android', system: 'Android', deviceType: 'tablet' });
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      ),
+    ).toMatchObject({ label: 'Chrome on Android', deviceType: 'phone' });
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      ),
+    ).toMatchObject({ label: 'Edge on macOS', browser: 'Edge', deviceType: 'desktop' });
+  });
+
+  it('says "Unknown device" when it cannot tell, and keeps an older session\'s description', () => {
+    expect(describeUserAgent('')).toMatchObject({ label: 'Unknown device', deviceType: null });
+    expect(describeUserAgent('curl/8.5.0')).toMatchObject({
+      label: 'Unknown device',
+      browser: null,
+      deviceType: null,
+    });
+    expect(describeUserAgent('Chrome on Linux')).toEqual({
+      label: 'Chrome on Linux',
+      browser: null,
+      system: null,
+      deviceType: null,
+    });
   });
 });

@@ -71,7 +71,8 @@ export function AuthProvider({
         queryClient.fetchQuery(profileQueryOptions()),
       )
       .then((fresh) => {
-        if (!active) return;
+        // Ended while the answer was on its way (the token is gone): that news stands.
+        if (!active || !getAuthToken()) return;
         const user = mergeProfile(fresh, readCachedUser(fresh));
         storeUser(user);
         setState({ user, loading: false, signedOut: false });
@@ -87,7 +88,16 @@ export function AuthProvider({
         // Any answer refusing it ends the session, so its data goes with its token.
         const endedElsewhere = (err as { code?: unknown } | null)?.code === SESSION_ENDED_CODE;
         await forgetEverything();
-        if (active) setState({ user: null, loading: false, signedOut: false, endedElsewhere });
+        // The news may have come first by another way (the live link), cancelling this check:
+        // what it said stands.
+        if (active) {
+          setState((current) => ({
+            user: null,
+            loading: false,
+            signedOut: false,
+            endedElsewhere: endedElsewhere || (current.endedElsewhere ?? false),
+          }));
+        }
       });
     return () => {
       active = false;

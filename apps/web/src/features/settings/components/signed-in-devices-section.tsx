@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { DeviceSession } from '@studycircle/shared';
-import { formatDay, relativeTime } from '../../../lib/dates';
+import { Monitor, Smartphone, Tablet } from 'lucide-react';
+import type { DeviceSession, DeviceType } from '@studycircle/shared';
+import { formatDateTime, relativeTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -10,12 +11,58 @@ import { useAuth } from '../../auth';
 import { useEndSession, useSessions } from '../api/sessions';
 import { SettingsSection } from './section';
 
-/** "Last seen" is refreshed every few minutes at most (the server's precision): say so. */
+/** "Last active" is refreshed every few minutes at most (the server's precision): say so. */
 const RECENT_MS = 5 * 60_000;
 
-function lastSeen(session: DeviceSession): string {
+function lastActive(session: DeviceSession): string {
   const at = Date.parse(session.lastSeenAt);
-  return Date.now() - at < RECENT_MS ? 'Active now' : `Last seen ${relativeTime(at).toLowerCase()}`;
+  return Date.now() - at < RECENT_MS
+    ? 'Active now'
+    : `Last active ${relativeTime(at).toLowerCase()}`;
+}
+
+const DEVICE_TYPES: Record<DeviceType, { label: string; Icon: typeof Monitor }> = {
+  desktop: { label: 'Desktop', Icon: Monitor },
+  phone: { label: 'Phone', Icon: Smartphone },
+  tablet: { label: 'Tablet', Icon: Tablet },
+};
+
+/**
+ * One device: what it is (browser, system, kind), when it signed in to the minute and when it was
+ * last active, so two sign-ins from the same kind of browser can still be told apart.
+ */
+function DeviceRow({ session, children }: { session: DeviceSession; children?: ReactNode }) {
+  const kind = session.deviceType ? DEVICE_TYPES[session.deviceType] : null;
+  const Icon = kind?.Icon ?? Monitor;
+  const details = [
+    kind?.label,
+    session.browser && session.system ? `${session.browser} · ${session.system}` : null,
+  ].filter(Boolean);
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-2 py-3"
+      data-testid="device-session"
+    >
+      <div className="flex min-w-0 items-start gap-3">
+        <Icon aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-slate-500" />
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-slate-900">
+            {session.device}
+            {session.current && (
+              <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                This device
+              </span>
+            )}
+          </p>
+          {details.length > 0 && <p className="text-xs text-slate-600">{details.join(' · ')}</p>}
+          <p className="text-xs text-slate-600">
+            Signed in {formatDateTime(session.signedInAt)} · {lastActive(session)}
+          </p>
+        </div>
+      </div>
+      {children}
+    </li>
+  );
 }
 
 /**
@@ -56,36 +103,19 @@ export function SignedInDevicesSection() {
       ) : (
         <ul className="divide-y divide-slate-200" aria-label="Signed-in devices">
           {sessions.data.map((session) => (
-            <li
-              key={session.id}
-              className="flex flex-wrap items-center justify-between gap-2 py-3"
-              data-testid="device-session"
-            >
-              <div className="min-w-0">
-                <p className="text-sm font-medium text-slate-900">
-                  {session.device}
-                  {session.current && (
-                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                      This device
-                    </span>
-                  )}
-                </p>
-                <p className="text-xs text-slate-600">
-                  Signed in {formatDay(session.signedInAt)} · {lastSeen(session)}
-                </p>
-              </div>
+            <DeviceRow key={session.id} session={session}>
               {!session.current && (
                 <Button
                   variant="outline"
                   size="sm"
                   loading={endOne.isPending && endOne.variables === session.id}
                   onClick={() => endOne.mutate(session.id)}
-                  aria-label={`Sign out ${session.device}, signed in ${formatDay(session.signedInAt)}`}
+                  aria-label={`Sign out ${session.device}, signed in ${formatDateTime(session.signedInAt)}`}
                 >
                   Sign out
                 </Button>
               )}
-            </li>
+            </DeviceRow>
           ))}
         </ul>
       )}
