@@ -432,6 +432,47 @@ export const BOUNDARIES = [
     },
   },
   {
+    id: 'routes-own-module',
+    description:
+      "A server module never imports another module's routes file: what routes share (the bearer token reader) lives in that module's public seam; app.ts, the composition root, registers every module's routes.",
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/app.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    forbids: {
+      imports: {
+        paths: ['apps/server/src/modules/*/**/*.routes'],
+        across: 'apps/server/src/modules/*',
+      },
+    },
+    message: "Never import another module's routes; use its public seam.",
+    probeFile: 'apps/server/src/modules/system/probe.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { authRoutes } from '../auth/auth.routes.js';" },
+        {
+          via: 'aliased',
+          code: "import { x } from '@studycircle/server/src/modules/auth/auth.routes.js';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/server/src/plugins/probe.ts',
+          code: "import { roomsRoutes } from '../modules/rooms/rooms.routes.js';",
+        },
+      ],
+      pass: [
+        { code: "import { bearer } from '../auth/auth.http.js';" },
+        { code: "import { turnCredentials } from './turn.js';" },
+        {
+          file: 'apps/server/src/modules/auth/auth.module.ts',
+          code: "import { authRoutes } from './auth.routes.js';",
+        },
+        {
+          file: 'apps/server/src/app.ts',
+          code: "import { roomsRoutes } from './modules/rooms/rooms.routes.js';",
+        },
+      ],
+    },
+  },
+  {
     id: 'no-cycles',
     description:
       'No file imports, through any chain of imports, a file that imports it back: type-only and dynamic imports count.',
