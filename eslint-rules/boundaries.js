@@ -148,6 +148,14 @@ function importRule(row) {
           const mine = folderOf(rule.across, self);
           broken = !mine || mine !== folderOf(rule.across, target.path);
         }
+        if (broken && rule.except?.namesByFolder) {
+          // Names the importer's folder may take (its own, and any listed cross read).
+          const { folders, names: byFolder } = rule.except.namesByFolder;
+          const folder = folderOf(folders, self)?.split('/').pop();
+          const allowed = folder === undefined ? undefined : byFolder[folder];
+          const names = importedNames(node);
+          if (allowed && names?.every((n) => allowed.includes(n))) broken = false;
+        }
       }
       if (broken) context.report({ node: node.source, message: `${row.message} (${specifier})` });
     });

@@ -16,9 +16,10 @@
  *     subpaths, and a relative path into node_modules counts as that package), `paths` (globs
  *     on the repository file an import reaches, without its extension; relative paths and the
  *     workspaces' own names `@studycircle/...` both resolve to it), `except` ({ packages, paths,
- *     names: { package: [import names allowed from it] } }), `across` (a glob of folders: a
- *     `paths` match counts only when the importer and the target are not in the same such
- *     folder), `typeImports: 'allowed'` (an `import type` does not count).
+ *     names: { package: [import names allowed from it] }, namesByFolder: { folders: a glob of
+ *     folders, names: { folder's last name: [import names allowed from a `paths` match] } } }),
+ *     `across` (a glob of folders: a `paths` match counts only when the importer and the target
+ *     are not in the same such folder), `typeImports: 'allowed'` (an `import type` does not count).
  *   - globals: names that may not be used as globals nor read as a property of anything, and
  *     `properties`, names that may not be read as a property of anything.
  *   - cycles: true (no import chain may lead back to the importing file).
@@ -31,6 +32,46 @@
 
 /** From a file five folders down (apps/web/src/features/<area>/), the repository root. */
 const UP5 = '../../../../..';
+
+/**
+ * Which module owns which table of db/schema.ts (`own`), and the reads across modules that
+ * repositories make today (`crossReads`, docs/decisions/0057-the-six-lint-holes.md): the
+ * `repository-own-tables` row allows a repository exactly these names. A new cross read belongs
+ * in the owner's service, not here.
+ */
+const TABLE_OWNERS = {
+  users: {
+    own: ['users'],
+    crossReads: ['deviceSessions', 'roomInvitations', 'roomMembers', 'roomMessages', 'rooms'],
+  },
+  auth: {
+    own: ['deviceSessions', 'passwordResetTokens', 'emailVerificationTokens'],
+    crossReads: ['users'],
+  },
+  rooms: { own: ['rooms', 'roomMembers'], crossReads: ['users'] },
+  invitations: { own: ['roomInvitations'], crossReads: ['rooms', 'roomMembers', 'users'] },
+  chat: { own: ['roomMessages'], crossReads: ['roomMembers'] },
+  contact: { own: ['contactMessages'], crossReads: [] },
+  sync: { own: ['syncRecords', 'syncMutations'], crossReads: [] },
+  storage: { own: ['storedFiles'], crossReads: [] },
+  reminders: {
+    own: ['reminderMailSettings', 'reminderMailSends'],
+    crossReads: ['syncRecords', 'users'],
+  },
+  workspace: { own: ['roomShares'], crossReads: ['syncRecords', 'users'] },
+  watch: { own: ['roomWatchStates'], crossReads: [] },
+  'room-notes': { own: ['roomNotes'], crossReads: [] },
+  whiteboard: { own: ['whiteboardElements'], crossReads: [] },
+  focus: {
+    own: ['focusSessions', 'focusParticipants', 'focusDays', 'focusGoals'],
+    crossReads: ['syncRecords', 'users'],
+  },
+};
+
+/** Names each module's repositories may import from db/schema.ts. */
+const TABLES = Object.fromEntries(
+  Object.entries(TABLE_OWNERS).map(([module, t]) => [module, [...t.own, ...t.crossReads]]),
+);
 
 export const BOUNDARIES = [
   {
@@ -468,6 +509,81 @@ export const BOUNDARIES = [
         {
           file: 'apps/server/src/app.ts',
           code: "import { roomsRoutes } from './modules/rooms/rooms.routes.js';",
+        },
+      ],
+    },
+  },
+  {
+    id: 'schema-in-repositories',
+    description:
+      'Only repositories (and db/, which declares and opens the database) import the tables of db/schema.ts: a service reads the database through its repository.',
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    forbids: { imports: { paths: ['apps/server/src/db/schema'] } },
+    message: 'Only a repository imports the tables of db/schema.ts; call your repository.',
+    probeFile: 'apps/server/src/modules/chat/chat.service.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { roomMessages } from '../../db/schema.js';" },
+        {
+          via: 'aliased',
+          code: "import { users } from '@studycircle/server/src/db/schema.js';",
+        },
+        { via: 'type', code: "import type { users } from '../../db/schema.js';" },
+        {
+          via: 'relative',
+          file: 'apps/server/src/plugins/probe.ts',
+          code: "import * as schema from '../db/schema.js';",
+        },
+      ],
+      pass: [
+        {
+          file: 'apps/server/src/modules/chat/chat.repository.ts',
+          code: "import { roomMessages } from '../../db/schema.js';",
+        },
+        { code: "import type { ChatRepository } from './chat.repository.js';" },
+      ],
+    },
+  },
+  {
+    id: 'repository-own-tables',
+    description:
+      "A module's repository imports only its own module's tables from db/schema.ts, by name, plus the cross reads listed in the row (decision 0057); any other read goes through the owner's service.",
+    files: ['apps/server/src/modules/**/*.repository.ts'],
+    forbids: {
+      imports: {
+        paths: ['apps/server/src/db/schema'],
+        except: { namesByFolder: { folders: 'apps/server/src/modules/*', names: TABLES } },
+      },
+    },
+    message:
+      "A repository imports only its own module's tables (see the owners in boundary-table.js).",
+    probeFile: 'apps/server/src/modules/chat/chat.repository.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { users } from '../../db/schema.js';" },
+        {
+          via: 'aliased',
+          code: "import { syncRecords } from '@studycircle/server/src/db/schema.js';",
+        },
+        { via: 'namespace', code: "import * as schema from '../../db/schema.js';" },
+        {
+          via: 'relative',
+          file: 'apps/server/src/modules/contact/contact.repository.ts',
+          code: "import { contactMessages, users } from '../../db/schema.js';",
+        },
+      ],
+      pass: [
+        { code: "import { roomMessages } from '../../db/schema.js';" },
+        { code: "import { roomMembers, roomMessages } from '../../db/schema.js';" },
+        {
+          file: 'apps/server/src/modules/focus/focus.repository.ts',
+          code: "import { focusDays, focusGoals } from '../../db/schema.js';",
         },
       ],
     },
