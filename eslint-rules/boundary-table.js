@@ -589,6 +589,41 @@ export const BOUNDARIES = [
     },
   },
   {
+    id: 'lib-plugins-not-services',
+    description:
+      "The server's lib/ and plugins/ never import a module's service (nor anything else of a module): modules build on them, and app.ts hands services over as app.services.",
+    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    forbids: { imports: { paths: ['apps/server/src/modules/**'] } },
+    message: 'lib/ and plugins/ never import a module; modules build on them.',
+    probeFile: 'apps/server/src/plugins/probe.ts',
+    probes: {
+      fail: [
+        {
+          via: 'relative',
+          code: "import { createAuthService } from '../modules/auth/auth.service.js';",
+        },
+        {
+          via: 'aliased',
+          code: "import { x } from '@studycircle/server/src/modules/rooms/rooms.service.js';",
+        },
+        {
+          via: 'type',
+          code: "import type { AuthService } from '../modules/auth/auth.service.js';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/server/src/lib/probe.ts',
+          code: "import { x } from '../modules/users/users.service.js';",
+        },
+      ],
+      pass: [
+        { code: "import { AppError } from '../lib/app-error.js';" },
+        { code: "import type { AppServices } from '../types.js';" },
+      ],
+    },
+  },
+  {
     id: 'no-cycles',
     description:
       'No file imports, through any chain of imports, a file that imports it back: type-only and dynamic imports count.',
