@@ -162,8 +162,21 @@ function importRule(row) {
   };
 }
 
+/** `process.env` (and `globalThis.process.env`, `process['env']`): `members: { process: ['env'] }`. */
+function memberOf(node, members) {
+  const object = node.object;
+  const owner =
+    object.type === 'Identifier'
+      ? object.name
+      : object.type === 'MemberExpression' && !object.computed
+        ? object.property.name
+        : undefined;
+  const name = node.computed ? node.property.value : node.property.name;
+  return owner !== undefined && members[owner]?.includes(name) ? `${owner}.${name}` : undefined;
+}
+
 function globalsRule(row) {
-  const { globals = [], properties = [] } = row.forbids;
+  const { globals = [], properties = [], members = {} } = row.forbids;
   const asProperty = new Set([...globals, ...properties]);
   const property = (context, node, key, computed) => {
     const name = computed ? key.value : key.name;
@@ -171,10 +184,33 @@ function globalsRule(row) {
       context.report({ node, message: `${row.message} (${name})` });
     }
   };
+  const member = (context, node, name) => {
+    if (name) context.report({ node, message: `${row.message} (${name})` });
+  };
   return (context) => ({
-    MemberExpression: (node) => property(context, node, node.property, node.computed),
+    MemberExpression: (node) => {
+      property(context, node, node.property, node.computed);
+      member(context, node, memberOf(node, members));
+    },
     // `const { getUserMedia } = navigator.mediaDevices` reads the property too.
     'ObjectPattern > Property': (node) => property(context, node, node.key, node.computed),
+    // `const { env } = process` reads `process.env`.
+    'VariableDeclarator[id.type="ObjectPattern"]': (node) => {
+      if (node.init?.type !== 'Identifier') return;
+      for (const p of node.id.properties) {
+        const name = p.type === 'Property' && !p.computed ? p.key.name : undefined;
+        if (members[node.init.name]?.includes(name))
+          member(context, p, `${node.init.name}.${name}`);
+      }
+    },
+    // `import { env } from 'node:process'` is the same read.
+    ImportDeclaration: (node) => {
+      const owner = String(node.source.value).replace(/^node:/, '');
+      for (const s of node.specifiers) {
+        const name = s.type === 'ImportSpecifier' ? (s.imported.name ?? s.imported.value) : '';
+        if (members[owner]?.includes(name)) member(context, s, `${owner}.${name}`);
+      }
+    },
     'Program:exit'(program) {
       const scope = context.sourceCode.getScope(program);
       const seen = new Set();

@@ -21,7 +21,10 @@
  *     `across` (a glob of folders: a `paths` match counts only when the importer and the target
  *     are not in the same such folder), `typeImports: 'allowed'` (an `import type` does not count).
  *   - globals: names that may not be used as globals nor read as a property of anything, and
- *     `properties`, names that may not be read as a property of anything.
+ *     `properties`, names that may not be read as a property of anything, and
+ *     `members`, { object: [properties] } that may not be read off that object (`process.env`,
+ *     `process['env']`, `globalThis.process.env`, `const { env } = process`, or
+ *     `import { env } from 'node:process'`).
  *   - cycles: true (no import chain may lead back to the importing file).
  * - probes: { fail: [{ via, file?, code }], pass: [{ file?, code }] }, `file` defaulting to the
  *   row's `probeFile`; `via` says what the probe proves: relative, aliased, type, global, ...
@@ -620,6 +623,37 @@ export const BOUNDARIES = [
       pass: [
         { code: "import { AppError } from '../lib/app-error.js';" },
         { code: "import type { AppServices } from '../types.js';" },
+      ],
+    },
+  },
+  {
+    id: 'env-in-config',
+    description:
+      'Only config.ts reads the environment (process.env); the rest of the server reads its settings from the loaded config (tests and test helpers may read it).',
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/config.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    forbids: { globals: [], members: { process: ['env'] } },
+    message: 'Only config.ts reads process.env; add a setting there.',
+    probeFile: 'apps/server/src/modules/rooms/probe.ts',
+    probes: {
+      fail: [
+        { via: 'property', code: 'export const url = process.env.DATABASE_URL;' },
+        { via: 'computed', code: "export const url = process['env'].DATABASE_URL;" },
+        { via: 'property', code: 'export const url = globalThis.process.env.DATABASE_URL;' },
+        { via: 'destructured', code: 'const { env } = process;\nexport const url = env.X;' },
+        { via: 'import', code: "import { env } from 'node:process';\nexport const x = env.X;" },
+      ],
+      pass: [
+        { file: 'apps/server/src/config.ts', code: 'export const url = process.env.DATABASE_URL;' },
+        {
+          code: "import type { Config } from '../../config.js';\nexport const f = (c: Config) => c;",
+        },
+        { code: 'export const f = (o: { env: string }) => o.env;' },
+        { code: 'export const pid = process.pid;' },
       ],
     },
   },
