@@ -658,6 +658,69 @@ export const BOUNDARIES = [
     },
   },
   {
+    id: 'components-no-fetch',
+    description:
+      "A web component or page never calls fetch: requests live in the feature's api/ (over lib/http) and reach the view through a hook.",
+    files: [
+      'apps/web/src/features/*/components/**/*.tsx',
+      'apps/web/src/features/*/pages/**/*.tsx',
+    ],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    forbids: { globals: ['fetch'] },
+    message: "Components do not call fetch; use the feature's api/ through a hook.",
+    probeFile: 'apps/web/src/features/rooms/components/probe.tsx',
+    probes: {
+      fail: [
+        { via: 'global', code: "export const r = fetch('/api/rooms');" },
+        { via: 'property', code: "export const r = window.fetch('/api/rooms');" },
+        {
+          via: 'global',
+          file: 'apps/web/src/features/rooms/pages/probe.tsx',
+          code: "export const r = () => fetch('/api/rooms');",
+        },
+      ],
+      pass: [
+        { code: "import { getRooms } from '../api/get-rooms';\nexport const r = getRooms;" },
+        { file: 'apps/web/src/features/rooms/api/probe.ts', code: "export const r = fetch('/x');" },
+      ],
+    },
+  },
+  {
+    id: 'components-no-socket',
+    description:
+      "A web component or page never takes the socket itself (lib/socket.ts): the feature's hooks or lib/ hold it, so a view only renders state and calls functions (types may be imported).",
+    files: [
+      'apps/web/src/features/*/components/**/*.tsx',
+      'apps/web/src/features/*/pages/**/*.tsx',
+    ],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    forbids: { imports: { paths: ['apps/web/src/lib/socket'], typeImports: 'allowed' } },
+    message: "Components do not use the socket; go through the feature's hook or lib/.",
+    probeFile: 'apps/web/src/features/whiteboard/components/probe.tsx',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { acquireSocket } from '../../../lib/socket';" },
+        {
+          via: 'aliased',
+          code: "import { acquireSocket } from '@studycircle/web/src/lib/socket';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/web/src/features/call/pages/probe.tsx',
+          code: "import { sessionEndedOn } from '../../../lib/socket';",
+        },
+      ],
+      pass: [
+        { code: "import type { AppSocket } from '../../../lib/socket';" },
+        { code: "import { openBoardSync } from '../lib/board-sync';" },
+        {
+          file: 'apps/web/src/features/whiteboard/lib/probe.ts',
+          code: "import { acquireSocket } from '../../../lib/socket';",
+        },
+      ],
+    },
+  },
+  {
     id: 'no-cycles',
     description:
       'No file imports, through any chain of imports, a file that imports it back: type-only and dynamic imports count.',
