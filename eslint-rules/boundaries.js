@@ -148,14 +148,35 @@ function importRule(row) {
           const mine = folderOf(rule.across, self);
           broken = !mine || mine !== folderOf(rule.across, target.path);
         }
+        if (broken && rule.except?.namesByFolder) {
+          // Names the importer's folder may take (its own, and any listed cross read).
+          const { folders, names: byFolder } = rule.except.namesByFolder;
+          const folder = folderOf(folders, self)?.split('/').pop();
+          const allowed = folder === undefined ? undefined : byFolder[folder];
+          const names = importedNames(node);
+          if (allowed && names?.every((n) => allowed.includes(n))) broken = false;
+        }
       }
       if (broken) context.report({ node: node.source, message: `${row.message} (${specifier})` });
     });
   };
 }
 
+/** `process.env` (and `globalThis.process.env`, `process['env']`): `members: { process: ['env'] }`. */
+function memberOf(node, members) {
+  const object = node.object;
+  const owner =
+    object.type === 'Identifier'
+      ? object.name
+      : object.type === 'MemberExpression' && !object.computed
+        ? object.property.name
+        : undefined;
+  const name = node.computed ? node.property.value : node.property.name;
+  return owner !== undefined && members[owner]?.includes(name) ? `${owner}.${name}` : undefined;
+}
+
 function globalsRule(row) {
-  const { globals = [], properties = [] } = row.forbids;
+  const { globals = [], properties = [], members = {} } = row.forbids;
   const asProperty = new Set([...globals, ...properties]);
   const property = (context, node, key, computed) => {
     const name = computed ? key.value : key.name;
@@ -163,10 +184,33 @@ function globalsRule(row) {
       context.report({ node, message: `${row.message} (${name})` });
     }
   };
+  const member = (context, node, name) => {
+    if (name) context.report({ node, message: `${row.message} (${name})` });
+  };
   return (context) => ({
-    MemberExpression: (node) => property(context, node, node.property, node.computed),
+    MemberExpression: (node) => {
+      property(context, node, node.property, node.computed);
+      member(context, node, memberOf(node, members));
+    },
     // `const { getUserMedia } = navigator.mediaDevices` reads the property too.
     'ObjectPattern > Property': (node) => property(context, node, node.key, node.computed),
+    // `const { env } = process` reads `process.env`.
+    'VariableDeclarator[id.type="ObjectPattern"]': (node) => {
+      if (node.init?.type !== 'Identifier') return;
+      for (const p of node.id.properties) {
+        const name = p.type === 'Property' && !p.computed ? p.key.name : undefined;
+        if (members[node.init.name]?.includes(name))
+          member(context, p, `${node.init.name}.${name}`);
+      }
+    },
+    // `import { env } from 'node:process'` is the same read.
+    ImportDeclaration: (node) => {
+      const owner = String(node.source.value).replace(/^node:/, '');
+      for (const s of node.specifiers) {
+        const name = s.type === 'ImportSpecifier' ? (s.imported.name ?? s.imported.value) : '';
+        if (members[owner]?.includes(name)) member(context, s, `${owner}.${name}`);
+      }
+    },
     'Program:exit'(program) {
       const scope = context.sourceCode.getScope(program);
       const seen = new Set();

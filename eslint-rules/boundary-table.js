@@ -16,11 +16,15 @@
  *     subpaths, and a relative path into node_modules counts as that package), `paths` (globs
  *     on the repository file an import reaches, without its extension; relative paths and the
  *     workspaces' own names `@studycircle/...` both resolve to it), `except` ({ packages, paths,
- *     names: { package: [import names allowed from it] } }), `across` (a glob of folders: a
- *     `paths` match counts only when the importer and the target are not in the same such
- *     folder), `typeImports: 'allowed'` (an `import type` does not count).
+ *     names: { package: [import names allowed from it] }, namesByFolder: { folders: a glob of
+ *     folders, names: { folder's last name: [import names allowed from a `paths` match] } } }),
+ *     `across` (a glob of folders: a `paths` match counts only when the importer and the target
+ *     are not in the same such folder), `typeImports: 'allowed'` (an `import type` does not count).
  *   - globals: names that may not be used as globals nor read as a property of anything, and
- *     `properties`, names that may not be read as a property of anything.
+ *     `properties`, names that may not be read as a property of anything, and
+ *     `members`, { object: [properties] } that may not be read off that object (`process.env`,
+ *     `process['env']`, `globalThis.process.env`, `const { env } = process`, or
+ *     `import { env } from 'node:process'`).
  *   - cycles: true (no import chain may lead back to the importing file).
  * - probes: { fail: [{ via, file?, code }], pass: [{ file?, code }] }, `file` defaulting to the
  *   row's `probeFile`; `via` says what the probe proves: relative, aliased, type, global, ...
@@ -31,6 +35,46 @@
 
 /** From a file five folders down (apps/web/src/features/<area>/), the repository root. */
 const UP5 = '../../../../..';
+
+/**
+ * Which module owns which table of db/schema.ts (`own`), and the reads across modules that
+ * repositories make today (`crossReads`, docs/decisions/0057-the-six-lint-holes.md): the
+ * `repository-own-tables` row allows a repository exactly these names. A new cross read belongs
+ * in the owner's service, not here.
+ */
+const TABLE_OWNERS = {
+  users: {
+    own: ['users'],
+    crossReads: ['deviceSessions', 'roomInvitations', 'roomMembers', 'roomMessages', 'rooms'],
+  },
+  auth: {
+    own: ['deviceSessions', 'passwordResetTokens', 'emailVerificationTokens'],
+    crossReads: ['users'],
+  },
+  rooms: { own: ['rooms', 'roomMembers'], crossReads: ['users'] },
+  invitations: { own: ['roomInvitations'], crossReads: ['rooms', 'roomMembers', 'users'] },
+  chat: { own: ['roomMessages'], crossReads: ['roomMembers'] },
+  contact: { own: ['contactMessages'], crossReads: [] },
+  sync: { own: ['syncRecords', 'syncMutations'], crossReads: [] },
+  storage: { own: ['storedFiles'], crossReads: [] },
+  reminders: {
+    own: ['reminderMailSettings', 'reminderMailSends'],
+    crossReads: ['syncRecords', 'users'],
+  },
+  workspace: { own: ['roomShares'], crossReads: ['syncRecords', 'users'] },
+  watch: { own: ['roomWatchStates'], crossReads: [] },
+  'room-notes': { own: ['roomNotes'], crossReads: [] },
+  whiteboard: { own: ['whiteboardElements'], crossReads: [] },
+  focus: {
+    own: ['focusSessions', 'focusParticipants', 'focusDays', 'focusGoals'],
+    crossReads: ['syncRecords', 'users'],
+  },
+};
+
+/** Names each module's repositories may import from db/schema.ts. */
+const TABLES = Object.fromEntries(
+  Object.entries(TABLE_OWNERS).map(([module, t]) => [module, [...t.own, ...t.crossReads]]),
+);
 
 export const BOUNDARIES = [
   {
@@ -427,6 +471,251 @@ export const BOUNDARIES = [
         {
           file: 'apps/server/src/test/probe.ts',
           code: "import { freePort } from '@studycircle/test-kit';",
+        },
+      ],
+    },
+  },
+  {
+    id: 'routes-own-module',
+    description:
+      "A server module never imports another module's routes file: what routes share (the bearer token reader) lives in that module's public seam; app.ts, the composition root, registers every module's routes.",
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/app.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    forbids: {
+      imports: {
+        paths: ['apps/server/src/modules/*/**/*.routes'],
+        across: 'apps/server/src/modules/*',
+      },
+    },
+    message: "Never import another module's routes; use its public seam.",
+    probeFile: 'apps/server/src/modules/system/probe.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { authRoutes } from '../auth/auth.routes.js';" },
+        {
+          via: 'aliased',
+          code: "import { x } from '@studycircle/server/src/modules/auth/auth.routes.js';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/server/src/plugins/probe.ts',
+          code: "import { roomsRoutes } from '../modules/rooms/rooms.routes.js';",
+        },
+      ],
+      pass: [
+        { code: "import { bearer } from '../auth/auth.http.js';" },
+        { code: "import { turnCredentials } from './turn.js';" },
+        {
+          file: 'apps/server/src/modules/auth/auth.module.ts',
+          code: "import { authRoutes } from './auth.routes.js';",
+        },
+        {
+          file: 'apps/server/src/app.ts',
+          code: "import { roomsRoutes } from './modules/rooms/rooms.routes.js';",
+        },
+      ],
+    },
+  },
+  {
+    id: 'schema-in-repositories',
+    description:
+      'Only repositories (and db/, which declares and opens the database) import the tables of db/schema.ts: a service reads the database through its repository.',
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    forbids: { imports: { paths: ['apps/server/src/db/schema'] } },
+    message: 'Only a repository imports the tables of db/schema.ts; call your repository.',
+    probeFile: 'apps/server/src/modules/chat/chat.service.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { roomMessages } from '../../db/schema.js';" },
+        {
+          via: 'aliased',
+          code: "import { users } from '@studycircle/server/src/db/schema.js';",
+        },
+        { via: 'type', code: "import type { users } from '../../db/schema.js';" },
+        {
+          via: 'relative',
+          file: 'apps/server/src/plugins/probe.ts',
+          code: "import * as schema from '../db/schema.js';",
+        },
+      ],
+      pass: [
+        {
+          file: 'apps/server/src/modules/chat/chat.repository.ts',
+          code: "import { roomMessages } from '../../db/schema.js';",
+        },
+        { code: "import type { ChatRepository } from './chat.repository.js';" },
+      ],
+    },
+  },
+  {
+    id: 'repository-own-tables',
+    description:
+      "A module's repository imports only its own module's tables from db/schema.ts, by name, plus the cross reads listed in the row (decision 0057); any other read goes through the owner's service.",
+    files: ['apps/server/src/modules/**/*.repository.ts'],
+    forbids: {
+      imports: {
+        paths: ['apps/server/src/db/schema'],
+        except: { namesByFolder: { folders: 'apps/server/src/modules/*', names: TABLES } },
+      },
+    },
+    message:
+      "A repository imports only its own module's tables (see the owners in boundary-table.js).",
+    probeFile: 'apps/server/src/modules/chat/chat.repository.ts',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { users } from '../../db/schema.js';" },
+        {
+          via: 'aliased',
+          code: "import { syncRecords } from '@studycircle/server/src/db/schema.js';",
+        },
+        { via: 'namespace', code: "import * as schema from '../../db/schema.js';" },
+        {
+          via: 'relative',
+          file: 'apps/server/src/modules/contact/contact.repository.ts',
+          code: "import { contactMessages, users } from '../../db/schema.js';",
+        },
+      ],
+      pass: [
+        { code: "import { roomMessages } from '../../db/schema.js';" },
+        { code: "import { roomMembers, roomMessages } from '../../db/schema.js';" },
+        {
+          file: 'apps/server/src/modules/focus/focus.repository.ts',
+          code: "import { focusDays, focusGoals } from '../../db/schema.js';",
+        },
+      ],
+    },
+  },
+  {
+    id: 'lib-plugins-not-services',
+    description:
+      "The server's lib/ and plugins/ never import a module's service (nor anything else of a module): modules build on them, and app.ts hands services over as app.services.",
+    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    forbids: { imports: { paths: ['apps/server/src/modules/**'] } },
+    message: 'lib/ and plugins/ never import a module; modules build on them.',
+    probeFile: 'apps/server/src/plugins/probe.ts',
+    probes: {
+      fail: [
+        {
+          via: 'relative',
+          code: "import { createAuthService } from '../modules/auth/auth.service.js';",
+        },
+        {
+          via: 'aliased',
+          code: "import { x } from '@studycircle/server/src/modules/rooms/rooms.service.js';",
+        },
+        {
+          via: 'type',
+          code: "import type { AuthService } from '../modules/auth/auth.service.js';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/server/src/lib/probe.ts',
+          code: "import { x } from '../modules/users/users.service.js';",
+        },
+      ],
+      pass: [
+        { code: "import { AppError } from '../lib/app-error.js';" },
+        { code: "import type { AppServices } from '../types.js';" },
+      ],
+    },
+  },
+  {
+    id: 'env-in-config',
+    description:
+      'Only config.ts reads the environment (process.env); the rest of the server reads its settings from the loaded config (tests and test helpers may read it).',
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/config.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    forbids: { globals: [], members: { process: ['env'] } },
+    message: 'Only config.ts reads process.env; add a setting there.',
+    probeFile: 'apps/server/src/modules/rooms/probe.ts',
+    probes: {
+      fail: [
+        { via: 'property', code: 'export const url = process.env.DATABASE_URL;' },
+        { via: 'computed', code: "export const url = process['env'].DATABASE_URL;" },
+        { via: 'property', code: 'export const url = globalThis.process.env.DATABASE_URL;' },
+        { via: 'destructured', code: 'const { env } = process;\nexport const url = env.X;' },
+        { via: 'import', code: "import { env } from 'node:process';\nexport const x = env.X;" },
+      ],
+      pass: [
+        { file: 'apps/server/src/config.ts', code: 'export const url = process.env.DATABASE_URL;' },
+        {
+          code: "import type { Config } from '../../config.js';\nexport const f = (c: Config) => c;",
+        },
+        { code: 'export const f = (o: { env: string }) => o.env;' },
+        { code: 'export const pid = process.pid;' },
+      ],
+    },
+  },
+  {
+    id: 'components-no-fetch',
+    description:
+      "A web component or page never calls fetch: requests live in the feature's api/ (over lib/http) and reach the view through a hook.",
+    files: [
+      'apps/web/src/features/*/components/**/*.tsx',
+      'apps/web/src/features/*/pages/**/*.tsx',
+    ],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    forbids: { globals: ['fetch'] },
+    message: "Components do not call fetch; use the feature's api/ through a hook.",
+    probeFile: 'apps/web/src/features/rooms/components/probe.tsx',
+    probes: {
+      fail: [
+        { via: 'global', code: "export const r = fetch('/api/rooms');" },
+        { via: 'property', code: "export const r = window.fetch('/api/rooms');" },
+        {
+          via: 'global',
+          file: 'apps/web/src/features/rooms/pages/probe.tsx',
+          code: "export const r = () => fetch('/api/rooms');",
+        },
+      ],
+      pass: [
+        { code: "import { getRooms } from '../api/get-rooms';\nexport const r = getRooms;" },
+        { file: 'apps/web/src/features/rooms/api/probe.ts', code: "export const r = fetch('/x');" },
+      ],
+    },
+  },
+  {
+    id: 'components-no-socket',
+    description:
+      "A web component or page never takes the socket itself (lib/socket.ts): the feature's hooks or lib/ hold it, so a view only renders state and calls functions (types may be imported).",
+    files: [
+      'apps/web/src/features/*/components/**/*.tsx',
+      'apps/web/src/features/*/pages/**/*.tsx',
+    ],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    forbids: { imports: { paths: ['apps/web/src/lib/socket'], typeImports: 'allowed' } },
+    message: "Components do not use the socket; go through the feature's hook or lib/.",
+    probeFile: 'apps/web/src/features/whiteboard/components/probe.tsx',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { acquireSocket } from '../../../lib/socket';" },
+        {
+          via: 'aliased',
+          code: "import { acquireSocket } from '@studycircle/web/src/lib/socket';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/web/src/features/call/pages/probe.tsx',
+          code: "import { sessionEndedOn } from '../../../lib/socket';",
+        },
+      ],
+      pass: [
+        { code: "import type { AppSocket } from '../../../lib/socket';" },
+        { code: "import { openBoardSync } from '../lib/board-sync';" },
+        {
+          file: 'apps/web/src/features/whiteboard/lib/probe.ts',
+          code: "import { acquireSocket } from '../../../lib/socket';",
         },
       ],
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { authRoutes, bearer } from './auth.routes.js';
+import { bearer } from './auth.http.js';
+import { authRoutes } from './auth.routes.js';
 
 /**
  * Accounts: adds `app.authenticate` (the preValidation hook every signed-in route uses) and the /api/auth

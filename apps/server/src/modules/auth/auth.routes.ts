@@ -20,6 +20,7 @@ import {
   VerifyEmailResponseSchema,
 } from '@studycircle/shared';
 import { BEARER } from '../../plugins/schemas.js';
+import { bearer } from './auth.http.js';
 import type { AuthService } from './auth.service.js';
 
 /**
@@ -218,10 +219,4 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       return { ok: true as const, message: 'Your password has been reset. You can now sign in.' };
     },
   );
-}
-
-/** The token from an `Authorization: Bearer <token>` header. */
-export function bearer(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1];
 }

@@ -9,7 +9,7 @@ import {
 } from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
 import { BEARER } from '../../plugins/schemas.js';
-import { bearer } from '../auth/auth.routes.js';
+import { bearer } from '../auth/auth.http.js';
 import { turnCredentials } from './turn.js';
 
 /** Health and public client configuration. */

@@ -23,10 +23,9 @@ import {
   withSafeLink,
   type WhiteboardElement,
 } from '@studycircle/shared/whiteboard';
-import { acquireSocket } from '../../../lib/socket';
 import { toast } from '../../../ui/toast';
 import type { BoardControls, BoardState } from '../lib/board-status';
-import { createBoardSync, isShareable, type BoardSync } from '../lib/board-sync';
+import { isShareable, openBoardSync, type BoardSync } from '../lib/board-sync';
 import { patchExcalidrawA11y } from '../lib/excalidraw-a11y';
 import { inlineSvgFonts } from '../lib/svg-fonts';
 
@@ -111,7 +110,6 @@ export default function WhiteboardBoard({
 
   useEffect(() => {
     if (!api) return;
-    const { socket, release } = acquireSocket();
     const collaborators = new Map<SocketId, Collaborator & { seenAt: number }>();
     let firstLoad = true;
 
@@ -124,7 +122,7 @@ export default function WhiteboardBoard({
       report({ others: new Set([...collaborators.values()].map((c) => c.id)).size });
     };
 
-    const board = createBoardSync(socket, roomId, {
+    const board = openBoardSync(roomId, {
       remote(elements, initial) {
         // In z-order first: restoreElements takes the array's order as the truth and renumbers
         // indices that disagree with it (new versions), and the server sends pages in id order.
@@ -236,7 +234,6 @@ export default function WhiteboardBoard({
       onControls(null);
       board.close();
       sync.current = null;
-      release();
     };
   }, [api, roomId, onControls]);
 

@@ -12,7 +12,7 @@ import {
   type WhiteboardPointerReceived,
   type WhiteboardUpdateResult,
 } from '@studycircle/shared/whiteboard';
-import type { AppSocket } from '../../../lib/socket';
+import { acquireSocket, type AppSocket } from '../../../lib/socket';
 
 /**
  * One open whiteboard's link to the room (packages/shared/src/whiteboard.ts), without React or
@@ -404,3 +404,19 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
 }
 
 export type BoardSync = ReturnType<typeof createBoardSync>;
+
+/**
+ * A board over the app's shared socket: takes the socket, and hands it back when the board
+ * closes, so the board's view never holds the socket itself.
+ */
+export function openBoardSync(roomId: string, on: BoardSyncHandlers): BoardSync {
+  const { socket, release } = acquireSocket();
+  const board = createBoardSync(socket, roomId, on);
+  return {
+    ...board,
+    close: () => {
+      board.close();
+      release();
+    },
+  };
+}
