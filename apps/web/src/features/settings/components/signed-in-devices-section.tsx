@@ -49,7 +49,7 @@ function DeviceRow({ session, children }: { session: DeviceSession; children?: R
           <p className="text-sm font-medium text-slate-900">
             {session.device}
             {session.current && (
-              <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+              <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
                 This device
               </span>
             )}
