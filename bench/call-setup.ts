@@ -238,7 +238,9 @@ try {
       stalls.push(
         `run ${i + 1} (${ms.toFixed(0)} ms): host ${h.join(' ') || '-'}, guest ${g.join(' ') || '-'}`,
       );
+    // L asks "Leave the call?" first (a stray key must not end a call); Leave confirms.
     await guest.keyboard.press('l');
+    await guest.getByRole('dialog').getByRole('button', { name: 'Leave', exact: true }).click();
     await guest.waitForURL(/\/dashboard\/rooms$/);
     await guest.close();
     await host.getByText('Waiting for others...').waitFor();

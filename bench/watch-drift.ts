@@ -76,7 +76,13 @@ const percentile = (xs: number[], p: number) => {
 
 printLoad();
 const server = await startServer({
-  env: { LOG_LEVEL: 'warn', ICE_SERVERS: '[]', RATE_LIMIT_FACTOR: '50' },
+  // The clip is served from this machine, a host links may only name when listed (decision 0045).
+  env: {
+    LOG_LEVEL: 'warn',
+    ICE_SERVERS: '[]',
+    RATE_LIMIT_FACTOR: '50',
+    WATCH_ALLOWED_HOSTS: '127.0.0.1',
+  },
   timeoutMs: 60_000,
 });
 const media = await startFileServer({
