@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Database } from '@hocuspocus/extension-database';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
-import { Hocuspocus, type Document, type Extension } from '@hocuspocus/server';
+import { Hocuspocus, type Connection, type Document, type Extension } from '@hocuspocus/server';
 import type { Redis } from 'ioredis';
 import * as decoding from 'lib0/decoding';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -79,6 +79,8 @@ interface NotesSocket {
   closing?: number;
   /** The membership check under way for an edit; later edits meanwhile wait for the same one. */
   memberCheck?: Promise<boolean>;
+  /** Settles once the previous message's checks ended and Hocuspocus has applied it. */
+  turn?: Promise<void>;
 }
 
 /** A token bucket: `burst` at once, refilled continuously at `perSecond`. */
@@ -341,47 +343,75 @@ export default fp(
         if (!socket?.user) throw passingRefusal('not-authenticated');
         // An edit asks the database again: the word that this member was removed may not have
         // reached this node yet (a stalled node, Redis away), and an edit is relayed and stored
-        // (docs/decisions/0040-removal-that-holds-when-a-node-stalls.md).
-        if (changesDocument(update) && !(await stillMember(socket, document.name))) {
-          close(socket, ROOM_NOTES_CLOSE.notMember.code, ROOM_NOTES_CLOSE.notMember.reason);
-          throw new RoomNotesRefusal(ROOM_NOTES_CLOSE.notMember.reason);
-        }
-        const carried = carriedUpdate(update);
-        if (carried && (socket.refusedForSize || !sizes.fits(document, carried.bytes))) {
-          // Not applied, so neither relayed nor stored. Said once: the client starts again from
-          // the server's document, on a new connection.
-          neutralise(update, carried);
-          if (!socket.refusedForSize) {
-            socket.refusedForSize = true;
-            log.info(
-              { roomId: document.name, bytes: carried.bytes },
-              'room notes update too large',
-            );
-            connection.sendStateless(
-              JSON.stringify({
-                notice: 'too-large',
-                limitBytes: ROOM_NOTES_LIMITS.maxDocumentBytes,
-              } satisfies RoomNotesNotice),
-            );
-          }
-          return;
-        }
-        let owners = caretOwners.get(document);
-        if (!owners) caretOwners.set(document, (owners = new Map()));
-        const verdict = checkAwareness(update, socket.user, owners, document.awareness);
-        if (verdict.kind === 'invalid') {
-          close(socket, POLICY, 'invalid-caret');
-          throw passingRefusal('invalid-caret');
-        }
-        if (verdict.kind === 'filter') {
-          // What is the sender's own applies; the entries about someone else's caret do not.
-          // Hocuspocus then applies this very message, whose count now says it holds nothing.
-          applyAwarenessUpdate(document.awareness, verdict.allowed, connection.webSocket);
-          blankAwarenessCount(update, verdict.countAt, verdict.countLength);
-          log.debug({ dropped: verdict.dropped }, 'room notes caret entries dropped');
+        // (docs/decisions/0040-removal-that-holds-when-a-node-stalls.md). Asked now, so edits
+        // that arrive together share one query.
+        const member = changesDocument(update) ? stillMember(socket, document.name) : undefined;
+        // Hocuspocus applies each message when its hook settles, so an awaiting hook would let a
+        // later message overtake an earlier one: a paste checked for size before the deletion
+        // sent just ahead of it was applied. One message at a time per socket, in arrival order.
+        const previous = socket.turn;
+        let settle!: () => void;
+        const turn = new Promise<void>((resolve) => (settle = resolve));
+        socket.turn = turn;
+        try {
+          if (previous) await previous;
+          await checkMessage(socket, socket.user, member, update, document, connection);
+        } finally {
+          // Hocuspocus applies the message in the microtasks after this hook settles; the next
+          // message of this socket goes on after them.
+          setImmediate(() => {
+            if (socket.turn === turn) socket.turn = undefined;
+            settle();
+          });
         }
       },
     });
+
+    /** The checks of one incoming message, in order; throwing refuses it (beforeHandleMessage). */
+    async function checkMessage(
+      socket: NotesSocket,
+      user: AuthUser,
+      member: Promise<boolean> | undefined,
+      update: Uint8Array,
+      document: Document,
+      connection: Connection,
+    ) {
+      if (member && !(await member)) {
+        close(socket, ROOM_NOTES_CLOSE.notMember.code, ROOM_NOTES_CLOSE.notMember.reason);
+        throw new RoomNotesRefusal(ROOM_NOTES_CLOSE.notMember.reason);
+      }
+      const carried = carriedUpdate(update);
+      if (carried && (socket.refusedForSize || !sizes.fits(document, carried.bytes))) {
+        // Not applied, so neither relayed nor stored. Said once: the client starts again from
+        // the server's document, on a new connection.
+        neutralise(update, carried);
+        if (!socket.refusedForSize) {
+          socket.refusedForSize = true;
+          log.info({ roomId: document.name, bytes: carried.bytes }, 'room notes update too large');
+          connection.sendStateless(
+            JSON.stringify({
+              notice: 'too-large',
+              limitBytes: ROOM_NOTES_LIMITS.maxDocumentBytes,
+            } satisfies RoomNotesNotice),
+          );
+        }
+        return;
+      }
+      let owners = caretOwners.get(document);
+      if (!owners) caretOwners.set(document, (owners = new Map()));
+      const verdict = checkAwareness(update, user, owners, document.awareness);
+      if (verdict.kind === 'invalid') {
+        close(socket, POLICY, 'invalid-caret');
+        throw passingRefusal('invalid-caret');
+      }
+      if (verdict.kind === 'filter') {
+        // What is the sender's own applies; the entries about someone else's caret do not.
+        // Hocuspocus then applies this very message, whose count now says it holds nothing.
+        applyAwarenessUpdate(document.awareness, verdict.allowed, connection.webSocket);
+        blankAwarenessCount(update, verdict.countAt, verdict.countLength);
+        log.debug({ dropped: verdict.dropped }, 'room notes caret entries dropped');
+      }
+    }
 
     const wss = new WebSocketServer({
       noServer: true,
