@@ -23,8 +23,11 @@ async function openBoard(page: Page, roomId: string): Promise<Locator> {
   await page.goto(`/rooms/room/${roomId}`);
   await page.getByRole('button', { name: 'Open whiteboard' }).click();
   const board = dialog(page);
-  await expect(board.getByRole('heading', { name: 'Whiteboard' })).toBeFocused();
-  // Excalidraw's chunk is large and three browsers share two cores.
+  // Focus goes to the heading, then on to the drawing area once it is ready, so its tool keys
+  // work at once. Excalidraw's chunk is large and three browsers share two cores.
+  await expect(board.getByRole('application', { name: 'Drawing area' })).toBeFocused({
+    timeout: 30_000,
+  });
   await expect(status(page)).toHaveText('Saved', { timeout: 30_000 });
   return board;
 }
@@ -42,10 +45,10 @@ async function canvasBox(page: Page) {
  * Draws a rectangle with Excalidraw's keyboard shortcut and a drag, at (x, y) of the canvas (clear
  * of its tool panels: the shape's options open on the left, the tools along the top).
  */
-async function drawRectangle(page: Page, x: number, y: number) {
+async function drawRectangle(page: Page, x: number, y: number, { click = true } = {}) {
   const box = await canvasBox(page);
   // Focus the board on an empty spot first, so the shortcut reaches Excalidraw.
-  await page.mouse.click(box.x + box.width - 40, box.y + box.height / 2);
+  if (click) await page.mouse.click(box.x + box.width - 40, box.y + box.height / 2);
   await page.keyboard.press('r');
   await page.mouse.move(box.x + x, box.y + y);
   await page.mouse.down();
@@ -355,10 +358,13 @@ test('the call opens the whiteboard as a room tool, by keyboard', async ({ brows
   await page.getByRole('menuitem', { name: 'Whiteboard' }).focus();
   await page.keyboard.press('Enter');
   const panel = page.getByRole('region', { name: 'Whiteboard' });
-  await expect(panel.getByRole('heading', { name: 'Whiteboard' })).toBeFocused();
+  // The drawing area takes the keyboard once ready: R picks the rectangle with no click first.
+  await expect(panel.getByRole('application', { name: 'Drawing area' })).toBeFocused({
+    timeout: 30_000,
+  });
   await expect(status(page)).toHaveText('Saved', { timeout: 30_000 });
   const box = await canvasBox(page);
-  await drawRectangle(page, box.width * 0.5, box.height * 0.5);
+  await drawRectangle(page, box.width * 0.5, box.height * 0.5, { click: false });
   await expect(shapes(page)).toHaveText(/^1 shape/);
   await expect(status(page)).toHaveText('Saved');
   await panel.getByRole('button', { name: 'Close whiteboard' }).click();

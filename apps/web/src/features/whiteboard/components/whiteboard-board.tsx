@@ -39,6 +39,8 @@ import { inlineSvgFonts } from '../lib/svg-fonts';
 export interface WhiteboardBoardProps {
   roomId: string;
   theme: 'light' | 'dark';
+  /** The view's heading, focused on opening: once the board is ready it hands focus on. */
+  headingId?: string;
   /** Export functions, once the board is ready. */
   onControls(controls: BoardControls | null): void;
   onState(state: BoardState): void;
@@ -96,6 +98,7 @@ function syncable(elements: readonly SceneElement[]): SceneElement[] {
 export default function WhiteboardBoard({
   roomId,
   theme,
+  headingId,
   onControls,
   onState,
 }: WhiteboardBoardProps) {
@@ -107,6 +110,16 @@ export default function WhiteboardBoard({
   const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => (root.current ? patchExcalidrawA11y(root.current) : undefined), []);
+
+  // Excalidraw hears its tool keys (R, T, P…) only with focus inside it: once it is ready, focus
+  // moves from the heading (where opening put it, so the board is announced) to the drawing
+  // area. Someone who already moved on (Tab to Export) keeps their place.
+  useEffect(() => {
+    if (!api || !headingId || document.activeElement?.id !== headingId) return;
+    root.current
+      ?.querySelector<HTMLElement>('.excalidraw-container')
+      ?.focus({ preventScroll: true });
+  }, [api, headingId]);
 
   useEffect(() => {
     if (!api) return;

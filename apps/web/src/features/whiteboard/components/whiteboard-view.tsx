@@ -233,6 +233,7 @@ export function WhiteboardView({
             <WhiteboardBoard
               roomId={roomId}
               theme={theme}
+              headingId={headingId}
               onControls={onControls}
               onState={setState}
             />

@@ -1,6 +1,6 @@
 /**
  * Names and roles Excalidraw 0.18's own markup leaves out, added after it renders (axe-core found
- * them; the board must pass it like every screen): the main menu's button has only an icon, its
+ * them; the board must pass it like every screen): its focusable drawing surface has no name, the main menu's button has only an icon, its
  * inline colour pickers are dialogs without a name, and its zoom and undo bar claims to be the
  * page's footer (role contentinfo) from inside our dialog or the call's region. React leaves attributes
  * it does not manage alone, so setting them once per element holds; a MutationObserver catches the
@@ -8,6 +8,15 @@
  */
 
 const FIXES: { selector: string; apply(el: Element): void }[] = [
+  {
+    // The focusable surface its single-key tools listen on: named, and a screen reader passes
+    // those keys through to it rather than reading the page.
+    selector: '.excalidraw-container:not([aria-label])',
+    apply: (el) => {
+      el.setAttribute('role', 'application');
+      el.setAttribute('aria-label', 'Drawing area');
+    },
+  },
   {
     selector: '.main-menu-trigger:not([aria-label])',
     apply: (el) => el.setAttribute('aria-label', 'Main menu'),
