@@ -388,6 +388,20 @@ export const RoomSchema = z.object({
 });
 export type Room = z.infer<typeof RoomSchema>;
 
+/**
+ * What anyone signed in may know of a room from its link: its name and whether it is private
+ * (nothing more: the code is the secret of a private room). The page a non-member lands on.
+ */
+export const RoomPreviewSchema = z.object({
+  id: z.string().regex(OBJECT_ID_PATTERN),
+  name: z.string(),
+  isPrivate: z.boolean(),
+  isMember: z.boolean(),
+});
+export type RoomPreview = z.infer<typeof RoomPreviewSchema>;
+export const RoomPreviewResponseSchema = z.object({ room: RoomPreviewSchema });
+export type RoomPreviewResponse = z.infer<typeof RoomPreviewResponseSchema>;
+
 /** `{room}`: the answer of create, read, join and update. */
 export const RoomResponseSchema = z.object({ room: RoomSchema });
 export type RoomResponse = z.infer<typeof RoomResponseSchema>;

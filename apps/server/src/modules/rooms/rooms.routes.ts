@@ -14,6 +14,7 @@ import {
   RoomMemberResponseSchema,
   RoomMembersResponseSchema,
   RoomParamsSchema,
+  RoomPreviewResponseSchema,
   RoomResponseSchema,
   UpdateRoomInputSchema,
 } from '@studycircle/shared';
@@ -78,6 +79,18 @@ export async function roomsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ room: await rooms.get(request.user, request.params.idOrCode) }),
+  );
+
+  api.get(
+    '/rooms/:id/preview',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomParamsSchema,
+        response: { 200: RoomPreviewResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({ room: await rooms.preview(request.user, request.params.id) }),
   );
 
   api.patch(

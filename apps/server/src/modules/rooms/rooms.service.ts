@@ -9,6 +9,7 @@ import {
   type AssignableRole,
   type CreateRoomData,
   type Room,
+  type RoomPreview,
   type RoomListResponse,
   type RoomMember,
   type RoomRole,
@@ -297,6 +298,16 @@ export function createRoomsService({
       if (!row) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
       if (row.isPrivate && !row.role) throw AppError.forbidden(ROOM_MESSAGES.privateRoom);
       return toRoom(row);
+    },
+
+    /**
+     * A room's name and privacy for anyone signed in who has its link: the page a non-member
+     * lands on names the room it cannot open (nothing more; the code stays the secret).
+     */
+    async preview(user: AuthUser, id: string): Promise<RoomPreview> {
+      const row = await repo.findById(id, user.id);
+      if (!row) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
+      return { id: row.id, name: row.name, isPrivate: row.isPrivate, isMember: Boolean(row.role) };
     },
 
     /**

@@ -132,6 +132,11 @@ describe('authorization matrix', () => {
     ['GET /api/rooms/:code', (r) => ['GET', `/api/rooms/${r.code}`], [401, 403, 200, 200, 200]],
     ['GET /api/rooms/:slug', (r) => ['GET', `/api/rooms/${r.slug}`], [401, 403, 200, 200, 200]],
     [
+      'GET /api/rooms/:id/preview',
+      (r) => ['GET', `/api/rooms/${r.id}/preview`],
+      [401, 200, 200, 200, 200],
+    ],
+    [
       'POST /api/rooms/join',
       (r) => ['POST', '/api/rooms/join', { code: r.code }],
       [401, 200, 200, 200, 200],
@@ -234,6 +239,25 @@ describe('authorization matrix', () => {
       role: 'admin',
     });
     expect(stranger.status).toBe(404);
+  });
+
+  it('a private room’s link tells a non-member its name and nothing more', async () => {
+    const room = await fixture();
+    const outsider = await call('GET', `/api/rooms/${room.id}/preview`, users.outsider.token);
+    expect(outsider.status).toBe(200);
+    // Exactly these fields: no code (the secret), no description, subject or members.
+    expect(outsider.body).toEqual({
+      room: { id: room.id, name: room.name, isPrivate: true, isMember: false },
+    });
+    const member = await call('GET', `/api/rooms/${room.id}/preview`, users.member.token);
+    expect(member.body.room).toMatchObject({ isMember: true });
+    const unknown = await call('GET', `/api/rooms/${'f'.repeat(24)}/preview`, users.outsider.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(ROOM_MESSAGES.roomNotFound);
+    // A malformed id names no room either, as on every room route.
+    expect((await call('GET', '/api/rooms/not-an-id/preview', users.outsider.token)).status).toBe(
+      404,
+    );
   });
 
   it('a public room is readable by anyone signed in, its members list is not', async () => {
