@@ -587,6 +587,56 @@ for (const width of [320, 390]) {
   });
 }
 
+test.describe("a private room's link opened by a non-member", () => {
+  test.use({ bypassCSP: true });
+
+  test('the call link lands on a page that names the room and takes its code; axe and 320 px in both themes', async ({
+    browser,
+    server,
+  }) => {
+    const [owner, stranger] = await people(server.baseURL, 'owner', 'stranger');
+    const room = await createRoom(server.baseURL, owner!, {
+      name: LONG_NAME,
+      description: 'Secret plans',
+      isPrivate: true,
+    });
+    const { context, page, errors } = await signedInPage(browser, server.baseURL, stranger!, 320);
+    // The link Share Room copies.
+    await page.goto(`/rooms/call/room/${room.id}`);
+    await expect(page).toHaveURL(new RegExp(`/rooms/room/${room.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
+    await expect(
+      page.getByText('This room is private. Join it with its code or an invitation.'),
+    ).toBeVisible();
+    // The name, nothing more, and never a raw status.
+    await expect(page.getByText('Secret plans')).toHaveCount(0);
+    await expect(page.getByText(/403|Unable to open room/)).toHaveCount(0);
+    await noSidewaysScroll(page);
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    );
+    await page.waitForLoadState('networkidle');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A wrong code says so under the field; the right one opens the room.
+    const code = page.getByLabel('Room code');
+    await code.fill('ZZZZZZ');
+    await page.getByRole('button', { name: 'Join Room' }).click();
+    await expect(page.getByText('Room not found or invalid code.')).toBeVisible();
+    await code.fill(room.code.toLowerCase());
+    await page.getByRole('button', { name: 'Join Room' }).click();
+    await expect(page.getByRole('button', { name: 'Join Video Call' })).toBeVisible();
+    await expect(page.getByText('Secret plans')).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 test.describe('accessibility of the signed-in screens (axe-core)', () => {
   test.use({ bypassCSP: true });
 

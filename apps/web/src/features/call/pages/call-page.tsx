@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { linkNamesRoom, type Room } from '@studycircle/shared';
-import { errorMessage } from '../../../lib/http';
+import { errorMessage, HttpError } from '../../../lib/http';
 import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
 import { displayName, useAuth } from '../../auth';
@@ -54,6 +54,12 @@ export function CallPage() {
   }, [room.data]);
 
   if (!roomId.trim()) return <Navigate to="/dashboard/rooms" replace />;
+
+  // A private room's call link opened by a non-member: the room page names the room and takes
+  // its code (docs/decisions/0066-a-room-link-for-a-non-member.md).
+  if (room.error instanceof HttpError && room.error.status === 403) {
+    return <Navigate to={`/rooms/room/${encodeURIComponent(roomId)}`} replace />;
+  }
 
   if (room.isError) {
     return (

@@ -152,6 +152,67 @@ describe('RoomDetailPage', () => {
     await waitFor(() => expect(currentLocation().pathname).toBe('/dashboard'));
   });
 
+  it('a private room’s link opened by a non-member names the room, takes its code and opens it', async () => {
+    const forbidden = {
+      status: 403,
+      body: {
+        message: 'This room is private. Join it with its code or an invitation.',
+        error: 'This room is private. Join it with its code or an invitation.',
+        code: 'FORBIDDEN',
+      },
+    };
+    let joined = false;
+    const { calls } = mockApi({
+      [`GET /api/rooms/${ID}`]: () =>
+        joined ? { body: { room: makeRoom({ userRole: 'member' }) } } : forbidden,
+      [`GET /api/rooms/${ID}/preview`]: () => ({
+        body: { room: { id: ID, name: 'Calculus Crew', isPrivate: true, isMember: false } },
+      }),
+      'POST /api/rooms/join': () => {
+        joined = true;
+        return { body: { room: makeRoom({ userRole: 'member' }) } };
+      },
+    });
+    const { currentLocation } = renderPage(<RoomDetailPage />, {
+      url: `/rooms/room/${ID}`,
+      pattern: '/rooms/room/:roomId',
+    });
+    expect(await screen.findByRole('heading', { name: 'Calculus Crew' })).toBeInTheDocument();
+    expect(
+      screen.getByText('This room is private. Join it with its code or an invitation.'),
+    ).toBeInTheDocument();
+    // No raw status, no redirect away, nothing of the room beyond its name.
+    expect(screen.queryByText(/403/)).toBeNull();
+    expect(screen.queryByText('ABC234')).toBeNull();
+    expect(currentLocation().pathname).toBe(`/rooms/room/${ID}`);
+
+    await userEvent.type(screen.getByLabelText('Room code'), 'abc234');
+    await userEvent.click(screen.getByRole('button', { name: 'Join Room' }));
+    expect(await screen.findByRole('button', { name: 'Join Video Call' })).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ code: 'ABC234' });
+  });
+
+  it('Back to Rooms on that page returns to the back target', async () => {
+    mockApi({
+      [`GET /api/rooms/${ID}`]: () => ({
+        status: 403,
+        body: { message: 'Private', code: 'FORBIDDEN' },
+      }),
+      [`GET /api/rooms/${ID}/preview`]: () => ({ status: 500, body: {} }),
+    });
+    const { currentLocation } = renderPage(<RoomDetailPage />, {
+      url: `/rooms/room/${ID}`,
+      pattern: '/rooms/room/:roomId',
+      state: { backTo: '/dashboard' },
+    });
+    // Without the name (the preview failed) the page still says what it is.
+    expect(
+      await screen.findByRole('heading', { name: 'This room is private' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Rooms' }));
+    expect(currentLocation().pathname).toBe('/dashboard');
+  });
+
   it.each([
     ['owner', false],
     ['admin', true],

@@ -35,6 +35,7 @@ import { useJoinRoom } from '../api/join-room';
 import { joinErrorMessage } from '../components/join-room-dialog';
 import { CallPresence } from '../components/call-presence';
 import { LeaveRoomButton } from '../components/leave-room-button';
+import { NotMemberLanding } from '../components/not-member-landing';
 import { WorkspaceSection } from '../components/workspace-section';
 import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from '../components/room-status-badge';
 import { useCopiedState } from '../hooks/use-copied-state';
@@ -402,18 +403,22 @@ export function RoomDetailPage() {
   const passed = matches(state.room, roomId) ? state.room : undefined;
   const room = useRoom(roomId || undefined, passed);
 
-  const failed = !roomId || (!room.data && (room.isError || room.isSuccess));
   const error = room.error;
+  // A private room's link opened by a non-member: a page that names the room and takes its code,
+  // not the load failure (docs/decisions/0066-a-room-link-for-a-non-member.md).
+  const notMember = !room.data && error instanceof HttpError && error.status === 403;
+  const failed = !roomId || (!room.data && (room.isError || room.isSuccess));
   useEffect(() => {
-    if (!failed) return;
+    if (!failed || notMember) return;
     if (error) {
       toast(roomLoadFailedMessage(error instanceof HttpError ? error.status : undefined), {
         tone: 'error',
       });
     }
     navigate(backTo, { replace: true });
-  }, [failed, error, backTo, navigate]);
+  }, [failed, notMember, error, backTo, navigate]);
 
+  if (notMember) return <NotMemberLanding roomKey={roomId} backTo={backTo} />;
   if (failed || !room.data) return <RoomLoading />;
   return <DetailView room={room.data} backTo={backTo} initialTab={state.initialTab} />;
 }
