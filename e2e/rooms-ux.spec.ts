@@ -632,6 +632,18 @@ test.describe("a private room's link opened by a non-member", () => {
     await page.getByRole('button', { name: 'Join Room' }).click();
     await expect(page.getByRole('button', { name: 'Join Video Call' })).toBeVisible();
     await expect(page.getByText('Secret plans')).toBeVisible();
+
+    // Now a member: Invite at the top gives the link and the code (dark theme, 320 px).
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite people' });
+    await expect(invite.getByLabel('Room link')).toHaveValue(
+      `${server.baseURL}/rooms/call/room/${room.id}`,
+    );
+    await expect(invite.getByText(room.code)).toBeVisible();
+    await fitsTheWindow(page, 'Invite people');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Invite', exact: true })).toBeFocused();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -693,6 +705,13 @@ test.describe('accessibility of the signed-in screens (axe-core)', () => {
     await expect(page.getByRole('heading', { level: 1, name: mine.name })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page)).toEqual([]);
+    // The owner's Invite, with the e-mail invitation.
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Invite people' }).getByLabel('Email address'),
+    ).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from '../../../ui/toast';
 import { RoomDetailPage } from './room-detail-page';
@@ -190,6 +190,42 @@ describe('RoomDetailPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Join Room' }));
     expect(await screen.findByRole('button', { name: 'Join Video Call' })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ code: 'ABC234' });
+  });
+
+  it('Invite, at the top, gives the link and the code; the owner and admins invite by e-mail too', async () => {
+    mockApi({});
+    show({ userRole: 'owner' });
+    const invite = screen.getByRole('button', { name: 'Invite' });
+    await userEvent.click(invite);
+    const dialog = screen.getByRole('dialog', { name: 'Invite people' });
+    expect(within(dialog).getByLabelText('Room link')).toHaveValue(
+      `${window.location.origin}/rooms/call/room/${ID}`,
+    );
+    expect(within(dialog).getByText('ABC234')).toBeInTheDocument();
+    expect(within(dialog).getByRole('form', { name: 'Invite by email' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    // Focus goes back to the button that opened it.
+    await waitFor(() => expect(invite).toHaveFocus());
+  });
+
+  it('a member’s Invite gives the link and the code, and says who invites by e-mail', async () => {
+    mockApi({});
+    show({ userRole: 'member' });
+    await userEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    const asMember = screen.getByRole('dialog', { name: 'Invite people' });
+    expect(within(asMember).queryByRole('form', { name: 'Invite by email' })).toBeNull();
+    expect(
+      within(asMember).getByText(
+        'The owner and admins can also invite by e-mail, from Manage Room.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a public room seen by a non-member offers Join Room, not Invite', () => {
+    mockApi({});
+    show({ userRole: null, isMember: false, isPrivate: false, visibility: 'public' });
+    expect(screen.queryByRole('button', { name: 'Invite' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Join Room' })).toBeInTheDocument();
   });
 
   it('Back to Rooms on that page returns to the back target', async () => {

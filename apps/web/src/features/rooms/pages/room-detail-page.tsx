@@ -11,6 +11,7 @@ import {
   Settings,
   Share2,
   ShieldCheck,
+  UserPlus,
   Users,
   Video,
   X,
@@ -35,6 +36,7 @@ import { useJoinRoom } from '../api/join-room';
 import { joinErrorMessage } from '../components/join-room-dialog';
 import { CallPresence } from '../components/call-presence';
 import { LeaveRoomButton } from '../components/leave-room-button';
+import { InviteDialog } from '../components/invite-dialog';
 import { NotMemberLanding } from '../components/not-member-landing';
 import { WorkspaceSection } from '../components/workspace-section';
 import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from '../components/room-status-badge';
@@ -119,6 +121,7 @@ function DetailView({
   const callPath = `/rooms/call/room/${encodeURIComponent(id)}`;
 
   const [checking, setChecking] = useState(false);
+  const [inviting, setInviting] = useState(false);
 
   /** Opens the call; `start` carries the device check's mic and camera choice. */
   const joinCall = (start?: CallStart) => {
@@ -174,10 +177,22 @@ function DetailView({
           >
             {room.name}
           </h1>
-          <div className="mt-4 flex flex-wrap gap-2">
+          <div className="mt-4 flex flex-wrap items-center gap-2">
             <RoomStatusBadge status={room.status} />
             <RoomPrivacyBadge isPrivate={room.isPrivate} />
+            {room.isMember && (
+              <Button
+                size="sm"
+                variant="secondary"
+                className="ml-auto"
+                onClick={() => setInviting(true)}
+              >
+                <UserPlus aria-hidden="true" className="h-4 w-4" />
+                Invite
+              </Button>
+            )}
           </div>
+          {room.isMember && <InviteDialog room={room} open={inviting} onOpenChange={setInviting} />}
         </header>
 
         <div className="space-y-6 px-6 py-6 sm:px-8">
