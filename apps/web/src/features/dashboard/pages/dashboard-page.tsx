@@ -166,6 +166,29 @@ export function DashboardPage() {
         </figure>
       </section>
 
+      {/* First after the greeting: on a phone the four stat cards and the timeline would put
+          them three screens down. */}
+      <Panel id="panel-actions" title="Quick Actions" className="mt-6">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          <QuickAction
+            label="Create Room"
+            Icon={Plus}
+            onClick={() => navigate('/dashboard/rooms', { state: roomsDialogState('create') })}
+          />
+          <QuickAction
+            label="Upload Notes"
+            Icon={Upload}
+            onClick={() => navigate('/dashboard/notes')}
+          />
+          <QuickAction
+            label="Join Room"
+            Icon={LogIn}
+            onClick={() => navigate('/dashboard/rooms', { state: roomsDialogState('join') })}
+          />
+          <QuickAction label="Add Task" Icon={CheckSquare} onClick={() => navigate('/tasks')} />
+        </ul>
+      </Panel>
+
       <h2 className="sr-only">Your numbers</h2>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
@@ -238,27 +261,6 @@ export function DashboardPage() {
               })}
             </ul>
           )}
-        </Panel>
-
-        <Panel id="panel-actions" title="Quick Actions">
-          <ul className="grid grid-cols-2 gap-3">
-            <QuickAction
-              label="Create Room"
-              Icon={Plus}
-              onClick={() => navigate('/dashboard/rooms', { state: roomsDialogState('create') })}
-            />
-            <QuickAction
-              label="Upload Notes"
-              Icon={Upload}
-              onClick={() => navigate('/dashboard/notes')}
-            />
-            <QuickAction
-              label="Join Room"
-              Icon={LogIn}
-              onClick={() => navigate('/dashboard/rooms', { state: roomsDialogState('join') })}
-            />
-            <QuickAction label="Add Task" Icon={CheckSquare} onClick={() => navigate('/tasks')} />
-          </ul>
         </Panel>
 
         <Panel id="panel-rooms" title="Study Circles" to="/dashboard/rooms" toLabel="All rooms">
