@@ -159,7 +159,12 @@ test('three members see the same time left through a start, a pause, a late join
   spreads.push(await expectInStep([a, b, c], rev));
   console.log(`focus spread per step (ms): ${spreads.map((s) => s.toFixed(1)).join(', ')}`);
 
+  // Stop ends it for the whole room, so it asks first.
   await sectionB.getByRole('button', { name: 'Stop' }).click();
+  await b
+    .getByRole('dialog', { name: 'End the focus session for everyone?' })
+    .getByRole('button', { name: 'End session' })
+    .click();
   await expect(sectionA.getByRole('button', { name: 'Start focus' })).toBeVisible();
   for (const seen of errors) expect(seen).toEqual([]);
 });
@@ -283,9 +288,14 @@ test('the focus screens pass axe and fit 320 px in both themes, on the room page
     await expectNoSidewaysScroll(page);
     if (SHOTS) await figures.screenshot({ path: `${SHOTS}/dashboard-${theme}-320.png` });
 
-    // Stop the session for the next theme's run.
+    // Stop the session for the next theme's run: it asks first, at 320 px too.
     await page.goto(`/rooms/room/${room.id}`);
     await focusSection(page).getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByRole('button', { name: 'Keep going' })).toBeFocused();
+    expect(await axeViolations(page), `end-session question, ${theme}`).toEqual([]);
+    await expectNoSidewaysScroll(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/end-session-${theme}-320.png` });
+    await page.getByRole('button', { name: 'End session' }).click();
     await expect(focusSection(page).getByRole('button', { name: 'Start focus' })).toBeVisible();
     await page.context().close();
   }

@@ -95,6 +95,13 @@ test('a visitor adds, opens and removes resources; bad input gets the product me
   });
   expect(await storedJson(page, 'userResources')).toEqual(guest);
 
+  // Removed, then Undo (docs/decisions/0064): back as it was, then removed for good.
+  await sql.getByRole('button', { name: 'Remove "SQL practice"' }).click();
+  await expect(cards.getByRole('heading')).toHaveText(['React docs']);
+  await expect(page.getByText('Resource removed.')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(cards.getByRole('heading')).toHaveText(['React docs', 'SQL practice']);
+  expect(await storedJson(page, 'userResources:guest')).toEqual(guest);
   await sql.getByRole('button', { name: 'Remove "SQL practice"' }).click();
   await expect(cards.getByRole('heading')).toHaveText(['React docs']);
   expect(

@@ -60,7 +60,7 @@ const taskCard = (page: Page, title: string) =>
     .filter({ has: page.getByRole('checkbox') })
     .filter({ hasText: title });
 
-test('a task added on one device shows on the other within 2 s, and so does its deletion', async ({
+test('a task added on one device shows on the other within 2 s; an undone delete keeps it everywhere, a kept one removes it', async ({
   browser,
   server,
 }) => {
@@ -81,10 +81,27 @@ test('a task added on one device shows on the other within 2 s, and so does its 
   const stored = await storedJson<{ title: string }[]>(phone, 'userTasks');
   expect(stored?.map((t) => t.title)).toEqual(['Revise thermodynamics']);
 
-  // Deleted on the phone: gone from the laptop too, and it stays gone after a reload there.
-  await taskCard(phone, 'Revise thermodynamics')
-    .getByRole('button', { name: /delete/i })
-    .click();
+  // Deleted on the phone, then Undo (docs/decisions/0064): back on the phone as it was, and the
+  // laptop, reloaded, still has it: the delete never reached the server.
+  const deleteOnPhone = () =>
+    taskCard(phone, 'Revise thermodynamics')
+      .getByRole('button', { name: /delete/i })
+      .click();
+  await deleteOnPhone();
+  await expect(taskCard(phone, 'Revise thermodynamics')).toHaveCount(0);
+  await expect(phone.getByRole('status').filter({ hasText: 'Task deleted.' })).toBeVisible();
+  await phone.getByRole('button', { name: 'Undo' }).click();
+  await expect(taskCard(phone, 'Revise thermodynamics')).toBeVisible();
+  await expectSaved(phone);
+  await laptop.reload();
+  await expectSaved(laptop);
+  await expect(taskCard(laptop, 'Revise thermodynamics')).toBeVisible();
+  expect(await storedJson(laptop, 'userTasks')).toEqual(await storedJson(phone, 'userTasks'));
+
+  // Deleted again, and the toast closed without Undo: gone from the laptop too, and it stays
+  // gone after a reload there.
+  await deleteOnPhone();
+  await phone.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(taskCard(laptop, 'Revise thermodynamics')).toHaveCount(0, { timeout: 2_000 });
   await laptop.reload();
   await expectSaved(laptop);

@@ -175,6 +175,20 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('checkbox').first()).toBeChecked();
     await expectNoSidewaysScroll(page);
     expect(await axeViolations(page)).toEqual([]);
+
+    // Deleted by keyboard: the Undo toast takes the keyboard, fits, and Enter brings it back
+    // (docs/decisions/0064).
+    const remove = page.getByRole('button', { name: /^Delete "Pneumono/ });
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
+    await expect(page.getByText('Task deleted.')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    expect(await axeViolations(page)).toEqual([]);
+    if (process.env.TASKS_SHOTS) await page.screenshot({ path: process.env.TASKS_SHOTS });
+    await page.keyboard.press('Enter');
+    await expect(remove).toBeFocused();
+    await expect(page.getByRole('checkbox').first()).toBeChecked();
   });
 
   // Every priority's badge, open and done (dimmed), keeps its contrast in both themes.

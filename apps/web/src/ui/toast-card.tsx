@@ -1,11 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
 import { cn } from './cn';
-import { dismissToast, TOAST_MS, type ToastItem } from './toast-store';
+import { dismissToast, runToastAction, type ToastItem } from './toast-store';
 
 /**
- * One toast as it shows, with its icon, its 3 s and a Dismiss button. Loaded by the Toaster when
- * the first toast appears, so the landing page's entry carries neither the cards nor their icons.
+ * One toast as it shows, with its icon, its 3 s (longer with an action, such as Undo), the action's
+ * button and a Dismiss button. Loaded by the Toaster when the first toast appears, so the landing
+ * page's entry carries neither the cards nor their icons.
  */
 
 const TONES = {
@@ -15,10 +16,14 @@ const TONES = {
 } as const;
 
 export default function ToastCard({ item }: { item: ToastItem }) {
+  const action = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const timer = window.setTimeout(() => dismissToast(item.id), TOAST_MS);
+    if (item.focusAction) action.current?.focus();
+  }, [item.focusAction]);
+  useEffect(() => {
+    const timer = window.setTimeout(() => dismissToast(item.id), item.durationMs);
     return () => window.clearTimeout(timer);
-  }, [item.id]);
+  }, [item.id, item.durationMs]);
   const { box, Icon, icon } = TONES[item.tone];
   return (
     <li
@@ -30,6 +35,16 @@ export default function ToastCard({ item }: { item: ToastItem }) {
     >
       <Icon aria-hidden="true" className={cn('mt-0.5 h-4 w-4 shrink-0', icon)} />
       <p className="flex-1">{item.message}</p>
+      {item.action && (
+        <button
+          ref={action}
+          type="button"
+          onClick={() => runToastAction(item.id)}
+          className="-my-1 rounded px-2 py-1 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {item.action.label}
+        </button>
+      )}
       <button
         type="button"
         aria-label="Dismiss notification"

@@ -5,9 +5,12 @@ import { getPlacement, getSnapshot, subscribe, type ToastItem } from './toast-st
 export {
   dismissToast,
   MAX_TOASTS,
+  runToastAction,
   TOAST_MS,
   toast,
   useToastPlacement,
+  type ToastAction,
+  type ToastEnd,
   type ToastItem,
   type ToastOptions,
   type ToastPlacement,

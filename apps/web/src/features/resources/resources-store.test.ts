@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StorageWriteError } from '../../lib/storage';
 import {
+  attachChangeSink,
+  attachHoldControl,
+  forgetSyncedAccount,
+  markSyncedAccount,
+  type LocalChange,
+} from '../../lib/sync/local-changes';
+import {
   SHARED_RESOURCES_KEY,
   addResource,
+  commitRemovedResource,
+  removeResourceUndoably,
+  undoRemoveResource,
   readResources,
   removeResource,
   resourcesKeyFor,
@@ -19,6 +29,48 @@ const raw = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as 
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+describe('an undoable removal (docs/decisions/0064)', () => {
+  afterEach(() => {
+    forgetSyncedAccount();
+    localStorage.clear();
+  });
+
+  it('holds the delete; Undo puts the resource back in its place and withdraws it', async () => {
+    markSyncedAccount('acct-1');
+    const user = { _id: 'acct-1' };
+    const seen: LocalChange[] = [];
+    const withdrawn: string[] = [];
+    const released: string[] = [];
+    const detach = [
+      attachChangeSink((changes) => seen.push(...changes)),
+      attachHoldControl({
+        withdraw: async (id) => withdrawn.push(id) > 0,
+        release: async (id) => {
+          released.push(id);
+        },
+      }),
+    ];
+    try {
+      addResource(user, input('A'));
+      const b = addResource(user, input('B'));
+      addResource(user, input('C'));
+      const removed = removeResourceUndoably(user, b.id)!;
+      expect(readResources(user).map((r) => r.title)).toEqual(['A', 'C']);
+      expect(seen.at(-1)).toMatchObject({ op: 'delete', id: b.id, holdMs: expect.any(Number) });
+      await expect(undoRemoveResource(user, removed)).resolves.toBe(true);
+      expect(readResources(user)).toEqual([expect.anything(), b, expect.anything()]);
+      expect(withdrawn).toEqual([removed.mutationId]);
+
+      const again = removeResourceUndoably(user, b.id)!;
+      commitRemovedResource(again);
+      expect(released).toEqual([again.mutationId]);
+      expect(readResources(user).map((r) => r.title)).toEqual(['A', 'C']);
+    } finally {
+      detach.forEach((d) => d());
+    }
+  });
 });
 
 describe('resource keys (docs/product.md §12.4)', () => {

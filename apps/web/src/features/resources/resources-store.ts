@@ -1,6 +1,12 @@
 import type { ResourceData } from '@studycircle/shared';
 import { StorageWriteError, isRecord, readString, removeKey, writeString } from '../../lib/storage';
-import { reportLocalChanges, type LocalChange } from '../../lib/sync/local-changes';
+import {
+  releaseLocalChange,
+  reportLocalChanges,
+  syncedAccount,
+  withdrawLocalChange,
+  type LocalChange,
+} from '../../lib/sync/local-changes';
 import { RESOURCE_TYPES, type ResourceType } from './resource-rules';
 
 /**
@@ -165,6 +171,77 @@ export function removeResource(user: ResourceOwner | null | undefined, id: strin
   if (list.some((resource) => resource.id === id)) {
     reportLocalChanges([{ op: 'delete', kind: 'resource', id }]);
   }
+}
+
+/**
+ * How long the sync engine keeps an undoable removal unsent when nothing ends its Undo sooner
+ * (docs/decisions/0064-undo-a-delete.md): the Undo's 5 s with room to spare.
+ */
+export const REMOVE_HOLD_MS = 10_000;
+
+/** A removal that can still be undone: the resource as it was, and where it sat. */
+export interface RemovedResource {
+  resource: Resource;
+  index: number;
+  /** The id of the resource after it in the stored list (null: it was last). */
+  nextId: string | null;
+  mutationId: string;
+  /** Whose copy the list was (null: this device's guest data); Undo puts it back only there. */
+  account: string | null;
+}
+
+/**
+ * Removes a resource here at once, holding its delete back from the account's other devices
+ * until commitRemovedResource (or the hold ends). Null for an unknown id. Throws
+ * StorageWriteError when storage refuses the write.
+ */
+export function removeResourceUndoably(
+  user: ResourceOwner | null | undefined,
+  id: string,
+): RemovedResource | null {
+  const list = readResources(user);
+  const index = list.findIndex((resource) => resource.id === id);
+  const resource = list[index];
+  if (!resource) return null;
+  save(
+    user,
+    list.filter((r) => r.id !== id),
+  );
+  const mutationId = newResourceId();
+  reportLocalChanges([{ op: 'delete', kind: 'resource', id, mutationId, holdMs: REMOVE_HOLD_MS }]);
+  return {
+    resource,
+    index,
+    nextId: list[index + 1]?.id ?? null,
+    mutationId,
+    account: syncedAccount(),
+  };
+}
+
+/** Ends a removal's Undo: the other devices are told now. */
+export function commitRemovedResource(removed: RemovedResource): void {
+  releaseLocalChange(removed.mutationId);
+}
+
+/**
+ * Puts a removed resource back as it was, in its place, and withdraws the held delete. Resolves
+ * false when the delete had already reached the server (the put sent then is refused there, and
+ * the engine removes the resource here again).
+ */
+export async function undoRemoveResource(
+  user: ResourceOwner | null | undefined,
+  removed: RemovedResource,
+): Promise<boolean> {
+  if (syncedAccount() !== removed.account) return false;
+  const list = readResources(user);
+  if (!list.some((r) => r.id === removed.resource.id)) {
+    const after = removed.nextId === null ? -1 : list.findIndex((r) => r.id === removed.nextId);
+    const at = after === -1 ? Math.min(removed.index, list.length) : after;
+    save(user, [...list.slice(0, at), removed.resource, ...list.slice(at)]);
+  }
+  const withdrawn = await withdrawLocalChange(removed.mutationId);
+  if (!withdrawn) reportLocalChanges([put(removed.resource)]);
+  return withdrawn;
 }
 
 /** A resource as the server stores it: everything but the id (packages/shared sync.ts). */

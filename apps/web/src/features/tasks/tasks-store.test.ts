@@ -1,9 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StorageWriteError } from '../../lib/storage';
 import {
+  attachChangeSink,
+  attachHoldControl,
+  forgetSyncedAccount,
+  markSyncedAccount,
+  type LocalChange,
+} from '../../lib/sync/local-changes';
+import {
   TASKS_KEY,
   addTask,
   deleteTask,
+  deleteTaskUndoably,
+  undoDeleteTask,
   isTaskDone,
   readTasks,
   subscribeTasks,
@@ -14,6 +23,46 @@ const stored = () => JSON.parse(localStorage.getItem(TASKS_KEY) ?? 'null') as un
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+// First: the storage-full test below leaves jsdom's localStorage refusing writes.
+describe('an undoable delete (docs/decisions/0064)', () => {
+  afterEach(() => {
+    forgetSyncedAccount();
+    localStorage.clear();
+  });
+
+  it('puts the task back before the one that followed it, though the list changed meanwhile', async () => {
+    const a = addTask({ title: 'A' })!;
+    const b = addTask({ title: 'B' })!;
+    addTask({ title: 'C' });
+    const deleted = deleteTaskUndoably(b.id)!;
+    deleteTask(a.id);
+    expect(readTasks().map((t) => t.title)).toEqual(['C']);
+    await expect(undoDeleteTask(deleted)).resolves.toBe(true);
+    expect(readTasks().map((t) => t.title)).toEqual(['B', 'C']);
+    expect(readTasks()[0]).toEqual(b);
+  });
+
+  it('when the delete had already reached the server, Undo sends the task again', async () => {
+    markSyncedAccount('acct-1');
+    const seen: LocalChange[] = [];
+    const detach = [
+      attachChangeSink((changes) => seen.push(...changes)),
+      attachHoldControl({ withdraw: async () => false, release: async () => undefined }),
+    ];
+    try {
+      const task = addTask({ title: 'Sent too soon' })!;
+      const deleted = deleteTaskUndoably(task.id)!;
+      await expect(undoDeleteTask(deleted)).resolves.toBe(false);
+      // The server keeps a deleted record deleted: it refuses this put, and the engine then
+      // removes the task here too, so the devices never disagree.
+      expect(seen.map((c) => c.op)).toEqual(['put', 'delete', 'put']);
+      expect(seen.at(-1)).toMatchObject({ id: task.id, data: { title: 'Sent too soon' } });
+    } finally {
+      detach.forEach((d) => d());
+    }
+  });
 });
 
 describe('tasks store (userTasks)', () => {

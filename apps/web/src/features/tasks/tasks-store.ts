@@ -1,7 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import type { TaskData } from '@studycircle/shared';
 import { isRecord, readString, removeKey, writeJsonOrThrow } from '../../lib/storage';
-import { reportLocalChanges, type LocalChange } from '../../lib/sync/local-changes';
+import {
+  releaseLocalChange,
+  reportLocalChanges,
+  syncedAccount,
+  withdrawLocalChange,
+  type LocalChange,
+} from '../../lib/sync/local-changes';
 
 /**
  * The only code that touches the userTasks key (docs/product.md §11.4). The stored list is
@@ -204,6 +210,72 @@ export function deleteTask(id: string): void {
   if (rest.length === tasks.length) return;
   save(rest);
   reportLocalChanges([{ op: 'delete', kind: 'task', id }]);
+}
+
+/**
+ * How long the sync engine keeps an undoable delete unsent when nothing ends its Undo sooner (the
+ * tab closed during it): the Undo's 5 s with room to spare, so an Undo is never beaten by its own
+ * delete (docs/decisions/0064-undo-a-delete.md).
+ */
+export const DELETE_HOLD_MS = 10_000;
+
+/** A delete that can still be undone: the task as it was, and where it sat. */
+export interface DeletedTask {
+  task: Task;
+  /** Its index in the stored list, and the id of the task after it (null: it was last). */
+  index: number;
+  nextId: string | null;
+  /** The delete's mutation, held in the sync outbox until committed or withdrawn. */
+  mutationId: string;
+  /** Whose copy the list was (null: this device's guest data); Undo puts it back only there. */
+  account: string | null;
+}
+
+/**
+ * Removes a task here at once, but holds its delete back from the account's other devices until
+ * commitDeletedTask (or the hold ends): undoDeleteTask puts it back as it was, everywhere. Null for
+ * an unknown id. Throws StorageWriteError when storage refuses the write.
+ */
+export function deleteTaskUndoably(id: string): DeletedTask | null {
+  const tasks = readTasks();
+  const index = tasks.findIndex((task) => task.id === id);
+  const task = tasks[index];
+  if (!task) return null;
+  save(tasks.filter((t) => t.id !== id));
+  const mutationId = newId();
+  reportLocalChanges([{ op: 'delete', kind: 'task', id, mutationId, holdMs: DELETE_HOLD_MS }]);
+  return {
+    task,
+    index,
+    nextId: tasks[index + 1]?.id ?? null,
+    mutationId,
+    account: syncedAccount(),
+  };
+}
+
+/** Ends a delete's Undo: the other devices are told now. */
+export function commitDeletedTask(deleted: DeletedTask): void {
+  releaseLocalChange(deleted.mutationId);
+}
+
+/**
+ * Puts a deleted task back with its id and fields, before the task that followed it (or where it
+ * was), and withdraws the held delete so no other device ever loses it. Resolves false when the
+ * delete had already reached the server: the put sent then is refused there (a deleted record
+ * stays deleted, docs/decisions/0022) and the engine removes the task here again.
+ */
+export async function undoDeleteTask(deleted: DeletedTask): Promise<boolean> {
+  // Signed out (or in) meanwhile: the list is someone else's now, and the delete was sent.
+  if (syncedAccount() !== deleted.account) return false;
+  const tasks = readTasks();
+  if (!tasks.some((task) => task.id === deleted.task.id)) {
+    const after = deleted.nextId === null ? -1 : tasks.findIndex((t) => t.id === deleted.nextId);
+    const at = after === -1 ? Math.min(deleted.index, tasks.length) : after;
+    save([...tasks.slice(0, at), deleted.task, ...tasks.slice(at)]);
+  }
+  const withdrawn = await withdrawLocalChange(deleted.mutationId);
+  if (!withdrawn) reportLocalChanges([put(deleted.task)]);
+  return withdrawn;
 }
 
 /** A record from the server: its data, or null once deleted. */

@@ -9,7 +9,12 @@ import type {
 } from '@studycircle/shared';
 import { HttpError } from '../http';
 import { SyncEngine } from './engine';
-import { markSyncedAccount, reportLocalChanges } from './local-changes';
+import {
+  markSyncedAccount,
+  releaseLocalChange,
+  reportLocalChanges,
+  withdrawLocalChange,
+} from './local-changes';
 import { deleteAccountDb, openAccountDb } from './sync-db';
 import type { SyncTransport } from './transport';
 
@@ -343,5 +348,75 @@ describe('SyncEngine', () => {
     await e.flush(100);
     expect(applied).toEqual([]);
     expect(server.pulls).toEqual([]);
+  });
+
+  describe('a held delete (docs/decisions/0064)', () => {
+    const heldDelete = (id: string, mutationId: string, holdMs = 60_000) =>
+      reportLocalChanges([{ op: 'delete', kind: 'task', id, mutationId, holdMs }]);
+
+    /** Waits until a cycle ran after everything queued so far was written. */
+    async function idle(e: SyncEngine, server: ContractServer) {
+      const pulls = server.pulls.length;
+      e.requestSync();
+      await vi.waitFor(() => expect(server.pulls.length).toBeGreaterThan(pulls));
+    }
+
+    it('stays unsent while held; withdrawn, it never reaches the server', async () => {
+      const server = new ContractServer();
+      server.remotePut('t1', task('Keep me'));
+      const e = engine(server);
+      heldDelete('t1', 'undo-1');
+      await vi.waitFor(async () => expect(await outbox()).toHaveLength(1));
+      await idle(e, server);
+      expect(server.pushes.flat()).toEqual([]);
+      // A pull meanwhile leaves the held record alone here (the delete is still queued).
+      expect(e.getStatus().pending).toBe(1);
+
+      await expect(withdrawLocalChange('undo-1')).resolves.toBe(true);
+      expect(await outbox()).toEqual([]);
+      await idle(e, server);
+      expect(server.records.get('task:t1')?.deleted).toBe(false);
+      expect(server.pushes.flat()).toEqual([]);
+    });
+
+    it('is sent at once when released, and can no longer be withdrawn', async () => {
+      const server = new ContractServer();
+      server.remotePut('t1', task('Gone for good'));
+      const e = engine(server);
+      heldDelete('t1', 'undo-2');
+      await vi.waitFor(async () => expect(await outbox()).toHaveLength(1));
+      releaseLocalChange('undo-2');
+      await vi.waitFor(() => expect(server.records.get('task:t1')?.deleted).toBe(true));
+      await settle(e);
+      await expect(withdrawLocalChange('undo-2')).resolves.toBe(false);
+    });
+
+    it('left by a closed tab, is sent by the next start once its hold is over', async () => {
+      const server = new ContractServer();
+      server.remotePut('t1', task('Deleted, then the tab closed'));
+      const first = engine(server);
+      heldDelete('t1', 'undo-3', 300);
+      await vi.waitFor(async () => expect(await outbox()).toHaveLength(1));
+      // The tab closes during the Undo window: nothing released it, nothing withdrew it.
+      await first.stop();
+      expect(server.records.get('task:t1')?.deleted).toBe(false);
+
+      const next = engine(server);
+      await vi.waitFor(() => expect(server.records.get('task:t1')?.deleted).toBe(true), {
+        timeout: 3_000,
+      });
+      await settle(next);
+      expect(await outbox()).toEqual([]);
+    });
+
+    it('goes with a flush (sign-out), held or not', async () => {
+      const server = new ContractServer();
+      server.remotePut('t1', task('Signing out'));
+      const e = engine(server);
+      heldDelete('t1', 'undo-4');
+      await vi.waitFor(async () => expect(await outbox()).toHaveLength(1));
+      expect(await e.flush(2_000)).toBe(0);
+      expect(server.records.get('task:t1')?.deleted).toBe(true);
+    });
   });
 });

@@ -6,7 +6,13 @@ import {
 } from '@studycircle/shared';
 import { HttpError } from '../http';
 import { pageIsBeingLeft } from '../page-lifecycle';
-import { attachChangeSink, attachFlush, syncedAccount, type LocalChange } from './local-changes';
+import {
+  attachChangeSink,
+  attachFlush,
+  attachHoldControl,
+  syncedAccount,
+  type LocalChange,
+} from './local-changes';
 import {
   openAccountDb,
   readCursor,
@@ -35,6 +41,9 @@ import { httpTransport, type SyncTransport } from './transport';
  *   jitter). A 4xx refusing a mutation drops that one mutation (the others go on) and the status
  *   says 'Could not sync' with the server's reason. A 401 stops: the session is over and the auth
  *   feature handles it.
+ * - Holds: a change reported with `holdMs` (a delete the student may still undo) is written to the
+ *   outbox at once but not sent before its `heldUntil`, its release, or a flush; withdrawing it
+ *   removes it unsent (docs/decisions/0064-undo-a-delete.md).
  */
 
 export const POLL_MS = 60_000;
@@ -104,6 +113,11 @@ export class SyncEngine {
   private failures = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
+  private holdTimer: ReturnType<typeof setTimeout> | undefined;
+  /** True during a flush: sign-out sends held changes too, or they would be lost. */
+  private ignoringHolds = false;
+  /** The mutation ids of the push in flight: too late to withdraw them. */
+  private sending = new Set<string>();
   private cleanups: (() => void)[] = [];
   private channel: BroadcastChannel | null = null;
   /** Writes to the outbox in flight: a cycle waits for them so it never misses a change. */
@@ -124,6 +138,12 @@ export class SyncEngine {
     this.db = openAccountDb(this.account, () => void this.stop());
     this.cleanups.push(attachChangeSink((changes) => void this.enqueue(changes)));
     this.cleanups.push(attachFlush((timeoutMs) => this.flush(timeoutMs)));
+    this.cleanups.push(
+      attachHoldControl({
+        withdraw: (mutationId) => this.withdraw(mutationId),
+        release: (mutationId) => this.release(mutationId),
+      }),
+    );
     const wake = () => this.requestSync();
     const onOffline = () => {
       this.offline = true;
@@ -160,6 +180,7 @@ export class SyncEngine {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     clearInterval(this.pollTimer);
     clearTimeout(this.retryTimer);
+    clearTimeout(this.holdTimer);
     this.channel?.close();
     this.channel = null;
     await this.running?.catch(() => undefined);
@@ -178,9 +199,10 @@ export class SyncEngine {
       const db = await this.openDb();
       const tx = db.transaction('outbox', 'readwrite');
       for (const change of changes) {
-        const { fileData, mutationId, ...rest } = change;
+        const { fileData, mutationId, holdMs, ...rest } = change;
         const mutation = { ...rest, mutationId: mutationId ?? newMutationId(), at } as SyncMutation;
         const entry: OutboxEntry = { mutation };
+        if (holdMs && holdMs > 0) entry.heldUntil = at + holdMs;
         if (fileData && mutation.op === 'put' && mutation.kind === 'fileNote') {
           entry.fileData = fileData;
         }
@@ -200,6 +222,37 @@ export class SyncEngine {
         this.publish();
       },
     );
+  }
+
+  /**
+   * Removes a held change from the outbox unsent (Undo). False when it is no longer there or is
+   * being sent: it reached the server, or is about to.
+   */
+  async withdraw(mutationId: string): Promise<boolean> {
+    await this.writes;
+    if (this.sending.has(mutationId)) return false;
+    const entry = await this.findEntry(mutationId);
+    if (!entry || entry.seq === undefined) return false;
+    await (await this.openDb()).delete('outbox', entry.seq);
+    this.channel?.postMessage('queued');
+    this.publish(await this.countPending());
+    return true;
+  }
+
+  /** Ends a change's hold and sends it (its Undo is over). */
+  async release(mutationId: string): Promise<void> {
+    await this.writes;
+    const entry = await this.findEntry(mutationId);
+    if (entry && entry.heldUntil !== undefined) {
+      delete entry.heldUntil;
+      await (await this.openDb()).put('outbox', entry);
+    }
+    this.requestSync();
+  }
+
+  private async findEntry(mutationId: string): Promise<OutboxEntry | undefined> {
+    const entries = await (await this.openDb()).getAll('outbox');
+    return entries.find((entry) => entry.mutation.mutationId === mutationId);
   }
 
   /** Runs a sync cycle now, or once more after the one running. */
@@ -229,7 +282,12 @@ export class SyncEngine {
       this.requestSync();
       while (this.running) await this.running.catch(() => undefined);
     })();
-    await Promise.race([done, deadline]);
+    this.ignoringHolds = true;
+    try {
+      await Promise.race([done, deadline]);
+    } finally {
+      this.ignoringHolds = false;
+    }
     return this.countPending();
   }
 
@@ -340,13 +398,23 @@ export class SyncEngine {
     const db = await this.openDb();
     const earlier = this.problem;
     let pushedAny = false;
+    // Held entries stay behind; each read starts after the last entry looked at.
+    let after = 0;
+    let nextRelease = Infinity;
     for (;;) {
       this.assertOwner();
-      const entries = await db.getAll('outbox', undefined, SYNC_LIMITS.pushMax);
+      const range = after > 0 ? IDBKeyRange.lowerBound(after, true) : undefined;
+      const entries = await db.getAll('outbox', range, SYNC_LIMITS.pushMax);
       if (entries.length === 0) break;
+      after = entries.at(-1)?.seq ?? after;
       this.publish(await db.count('outbox'));
       const ready: OutboxEntry[] = [];
+      const now = Date.now();
       for (const entry of entries) {
+        if (entry.heldUntil !== undefined && entry.heldUntil > now && !this.ignoringHolds) {
+          nextRelease = Math.min(nextRelease, entry.heldUntil);
+          continue;
+        }
         const checked = SyncMutationSchema.safeParse(entry.mutation);
         if (!checked.success) {
           await this.drop(entry, `${REASONS.invalid} ${checked.error.issues[0]?.message ?? ''}`);
@@ -375,6 +443,11 @@ export class SyncEngine {
       await this.send(db, ready);
       pushedAny = true;
     }
+    // A held change is sent when its hold ends, even if this tab did not hold it (it closed).
+    clearTimeout(this.holdTimer);
+    if (nextRelease !== Infinity) {
+      this.holdTimer = setTimeout(() => this.requestSync(), nextRelease - Date.now() + 10);
+    }
     // A later change saved: the earlier refusal is no longer the news.
     if (pushedAny && this.problem === earlier) this.problem = null;
     if (pushedAny) this.channel?.postMessage('pushed');
@@ -383,9 +456,12 @@ export class SyncEngine {
   /** Pushes entries; a refused batch is retried one by one so one bad change blocks nothing. */
   private async send(db: AccountDb, entries: OutboxEntry[]): Promise<void> {
     let response;
+    const ids = entries.map((e) => e.mutation.mutationId);
+    for (const id of ids) this.sending.add(id);
     try {
       response = await this.transport.push({ mutations: entries.map((e) => e.mutation) });
     } catch (error) {
+      for (const id of ids) this.sending.delete(id);
       if (isRetryable(error) || (error instanceof HttpError && error.status === 401)) throw error;
       if (entries.length === 1) {
         await this.drop(entries[0]!, refusal(error));
@@ -395,6 +471,8 @@ export class SyncEngine {
       return;
     }
     const byId = new Map(entries.map((e) => [e.mutation.mutationId, e]));
+    // Still marked until the outbox no longer holds them, so a withdraw cannot slip in between.
+    const sent = () => ids.forEach((id) => this.sending.delete(id));
     const tombstones: SyncChange[] = [];
     const tx = db.transaction('outbox', 'readwrite');
     for (const result of response.results) {
@@ -414,7 +492,7 @@ export class SyncEngine {
         });
       }
     }
-    await tx.done;
+    await tx.done.finally(sent);
     if (tombstones.length > 0) {
       this.assertOwner();
       this.options.apply(tombstones);

@@ -21,7 +21,15 @@ type WithoutStamps<M> = M extends SyncMutation ? Omit<M, 'mutationId' | 'at'> : 
  * mutation however often it is reported (guest data taken into the account); `fileData`, a file
  * note's bytes as a data URL, uploaded before its put.
  */
-export type LocalChange = WithoutStamps<SyncMutation> & { mutationId?: string; fileData?: string };
+export type LocalChange = WithoutStamps<SyncMutation> & {
+  mutationId?: string;
+  fileData?: string;
+  /**
+   * Kept in the outbox, unsent, for this long (ms) unless released sooner: a delete the student
+   * may still undo (docs/decisions/0064-undo-a-delete.md). Needs a `mutationId` to be named by.
+   */
+  holdMs?: number;
+};
 
 /** The account whose copy the study keys hold, or null when they hold this device's guest data. */
 export function syncedAccount(): string | null {
@@ -59,6 +67,45 @@ export function attachChangeSink(next: Sink): () => void {
   return () => {
     if (sink === next) sink = null;
   };
+}
+
+/** What the engine does with a held change (docs/decisions/0064-undo-a-delete.md). */
+export interface HoldControl {
+  /** Removes the held change unsent; false when it already left (sent, or being sent). */
+  withdraw: (mutationId: string) => Promise<boolean>;
+  /** Ends the hold: the change is sent now. */
+  release: (mutationId: string) => Promise<void>;
+}
+let holds: HoldControl | null = null;
+
+/** The engine withdraws and releases held changes from here on. */
+export function attachHoldControl(next: HoldControl): () => void {
+  holds = next;
+  return () => {
+    if (holds === next) holds = null;
+  };
+}
+
+/**
+ * Takes back a held change (Undo). Resolves true when nothing of it will reach the server: it was
+ * still held, still waiting for the engine, or never queued (guest data); false when it was
+ * already sent, so the record is gone on the server.
+ */
+export async function withdrawLocalChange(mutationId: string): Promise<boolean> {
+  const before = early.length;
+  early = early.filter((change) => change.mutationId !== mutationId);
+  if (early.length !== before || !holds || syncedAccount() === null) return true;
+  return holds.withdraw(mutationId);
+}
+
+/** Sends a held change now (its Undo is over). */
+export function releaseLocalChange(mutationId: string): void {
+  early = early.map((change) => {
+    if (change.mutationId !== mutationId) return change;
+    const { holdMs: _held, ...rest } = change;
+    return rest as LocalChange;
+  });
+  void holds?.release(mutationId).catch(() => undefined);
 }
 
 /** Forgets changes nobody took (the account's data is being removed). */

@@ -20,6 +20,11 @@ export interface OutboxEntry {
   fileData?: string;
   /** True once those bytes reached the server. */
   fileUploaded?: boolean;
+  /**
+   * Not sent before this time (ms): a delete the student may still undo (docs/decisions/0064).
+   * Kept in the entry, not in memory, so a closed tab's held delete is sent by the next start.
+   */
+  heldUntil?: number;
 }
 
 interface AccountSchema extends DBSchema {

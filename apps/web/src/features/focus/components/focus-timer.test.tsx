@@ -87,6 +87,10 @@ function show(initial: FocusState) {
       };
       return { ok: true, state: current };
     }
+    if (event === 'focus-control' && payload.action === 'stop') {
+      current = { ...current, ...idleTimer(), rev: current.rev + 1, change: 'stop' };
+      return { ok: true, state: current };
+    }
     if (event === 'focus-recap') {
       current = {
         ...current,
@@ -202,6 +206,43 @@ describe('FocusTimer', () => {
       payload: { roomId: ROOM, outcome: 'done' },
     });
     expect(await screen.findByText('Marked “Past paper 2019” done.')).toBeInTheDocument();
+  });
+
+  it('Stop asks first: Keep going keeps the session, End session ends it for the room', async () => {
+    const user = userEvent.setup();
+    show(
+      stateOf({
+        ...startTimer(FOCUS_DEFAULTS, Date.now()),
+        rev: 3,
+        change: 'start',
+        participants: [{ ...ME, goal: null, recapDue: false }],
+      }),
+    );
+    const stop = await screen.findByRole('button', { name: 'Stop' });
+    const controls = () => link.sent.filter((s) => s.event === 'focus-control');
+
+    await user.click(stop);
+    const dialog = screen.getByRole('dialog', { name: 'End the focus session for everyone?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep going' })).toHaveFocus();
+    expect(controls()).toEqual([]);
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(controls()).toEqual([]);
+    expect(screen.getByRole('timer')).toBeInTheDocument();
+    expect(stop).toHaveFocus();
+
+    // Escape is Keep going too.
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(controls()).toEqual([]);
+
+    await user.click(stop);
+    await user.click(screen.getByRole('button', { name: 'End session' }));
+    expect(controls().map((s) => s.payload)).toEqual([{ roomId: ROOM, action: 'stop' }]);
+    expect(await screen.findByRole('button', { name: 'Start focus' })).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 
   it('stops following the room’s timer when it closes', async () => {

@@ -38,6 +38,7 @@ import {
 } from '../lib/phase-notification';
 import { useFocusRoom } from '../hooks/use-focus-room';
 import { Countdown } from './countdown';
+import { EndSessionDialog } from './end-session-dialog';
 import { EMPTY_GOAL, GoalPicker, resolveGoal, type GoalDraft } from './goal-picker';
 import { SettingsForm, draftOf, parseDraft, type SettingsDraft } from './settings-form';
 import { TONE, quietButton, type FocusTone } from './tone';
@@ -260,6 +261,8 @@ function RunningView({
 }) {
   const paused = state.pausedRemainingMs !== null;
   const busy = focus.pending !== null;
+  // Stop ends the session for the whole room: it asks first.
+  const [askingStop, setAskingStop] = useState(false);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -303,12 +306,20 @@ function RunningView({
           variant="outline"
           loading={focus.pending === 'stop'}
           disabled={busy}
-          onClick={() => void focus.control({ action: 'stop' })}
+          onClick={() => setAskingStop(true)}
         >
           <Square aria-hidden="true" className="h-4 w-4" />
           Stop
         </Button>
       </div>
+      <EndSessionDialog
+        open={askingStop}
+        onKeepGoing={() => setAskingStop(false)}
+        onEnd={() => {
+          setAskingStop(false);
+          void focus.control({ action: 'stop' });
+        }}
+      />
       {me ? (
         <Participation focus={focus} me={me} tone={tone} tasks={tasks} />
       ) : (

@@ -17,7 +17,14 @@ import {
   type ResourceType,
 } from '../resource-rules';
 import { ResourceTypeBadge, resourceTypeLabel } from '../resource-type';
-import { addResource, removeResource, type Resource } from '../resources-store';
+import {
+  addResource,
+  commitRemovedResource,
+  removeResourceUndoably,
+  undoRemoveResource,
+  type Resource,
+} from '../resources-store';
+import { offerUndo } from '../../../ui/undo-toast';
 import { useResources } from '../use-resources';
 
 function hostOf(href: string): string {
@@ -47,6 +54,7 @@ function ResourceCard({
         <button
           type="button"
           onClick={onRemove}
+          data-remove-resource={resource.id}
           aria-label={`Remove "${resource.title}"`}
           className="-m-1 shrink-0 rounded-lg p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
@@ -113,6 +121,24 @@ export function ResourcesPage() {
   const typeId = useId();
   const errorId = useId();
 
+  // Removed at once, with Undo for 5 s (docs/decisions/0064-undo-a-delete.md).
+  const removeWithUndo = (id: string) => {
+    const removed = removeResourceUndoably(user, id);
+    if (!removed) return;
+    offerUndo({
+      message: 'Resource removed.',
+      key: 'resource-removed',
+      undo: () =>
+        void undoRemoveResource(user, removed).then(() =>
+          requestAnimationFrame(() =>
+            document
+              .querySelector<HTMLElement>(`[data-remove-resource="${CSS.escape(id)}"]`)
+              ?.focus(),
+          ),
+        ),
+      commit: () => commitRemovedResource(removed),
+    });
+  };
   const store = (action: () => void): boolean => {
     try {
       action();
@@ -245,7 +271,7 @@ export function ResourcesPage() {
               <ResourceCard
                 key={resource.id}
                 resource={resource}
-                onRemove={() => store(() => removeResource(user, resource.id))}
+                onRemove={() => store(() => removeWithUndo(resource.id))}
                 canShare={Boolean(user)}
               />
             ))}

@@ -38,13 +38,20 @@ import {
 import {
   TASK_PRIORITIES,
   addTask,
-  deleteTask,
   isTaskDone,
   toggleTask,
   useTasks,
   type Task,
   type TaskPriority,
 } from '../tasks-store';
+import { deleteTaskWithUndo } from '../undo-delete';
+
+/** After Undo, the keyboard goes back to the restored task (the Undo button has gone). */
+function focusRestored(task: Task): void {
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>(`[data-delete-task="${CSS.escape(task.id)}"]`)?.focus(),
+  );
+}
 
 /** The page's view and sort, remembered in this browser (not part of the stored tasks). */
 const VIEW_KEY = 'tasksView';
@@ -97,7 +104,8 @@ function TaskCard({
       </button>
       <button
         type="button"
-        onClick={() => run(() => deleteTask(task.id))}
+        onClick={() => run(() => deleteTaskWithUndo(task.id, { onUndone: focusRestored }))}
+        data-delete-task={task.id}
         aria-label={`Delete "${task.title}"`}
         className="rounded-lg p-1.5 text-slate-400 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
