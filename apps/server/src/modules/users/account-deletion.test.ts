@@ -196,9 +196,58 @@ describe('DELETE /api/auth/account, one transaction across the owning modules', 
     expect(before.verify_links).toBeGreaterThan(0);
     const elsewhereBefore = (await roomAs(d.other.token, d.elsewhere.id)).room!;
 
-    const res = await call('DELETE', '/api/auth/account', d.leaver.token, {
-      password: d.leaver.password,
-    });
+    // Each owner removes its own rows before the user row goes: checked by the database when
+    // the user row is deleted, before any ON DELETE CASCADE or SET NULL could do it for them.
+    await t.database.db.execute(
+      sql.raw(`
+        create function assert_account_emptied() returns trigger language plpgsql as $$
+        declare leftover text;
+        begin
+          select string_agg(name, ', ') into leftover from (
+            select 'device_sessions' as name from device_sessions where user_id = old.id
+            union all select 'email_verification_tokens' from email_verification_tokens
+              where user_id = old.id
+            union all select 'password_reset_tokens' from password_reset_tokens
+              where user_id = old.id
+            union all select 'rooms' from rooms where owner_id = old.id
+            union all select 'room_members' from room_members where user_id = old.id
+            union all select 'room_messages' from room_messages where user_id = old.id
+            union all select 'room_invitations' from room_invitations
+              where inviter_id = old.id or accepted_by = old.id
+                or (email = old.email and accepted_at is null)
+            union all select 'room_shares' from room_shares
+              where owner_id = old.id or shared_by = old.id
+            union all select 'sync_records' from sync_records where owner_id = old.id
+            union all select 'sync_mutations' from sync_mutations where owner_id = old.id
+            union all select 'stored_files' from stored_files where owner_id = old.id
+            union all select 'reminder_mail_settings' from reminder_mail_settings
+              where user_id = old.id
+            union all select 'reminder_mail_sends' from reminder_mail_sends where user_id = old.id
+            union all select 'focus_participants' from focus_participants where user_id = old.id
+            union all select 'focus_days' from focus_days where user_id = old.id
+            union all select 'focus_goals' from focus_goals where user_id = old.id
+            union all select 'focus_sessions' from focus_sessions where by_user_id = old.id
+            union all select 'room_watch_states' from room_watch_states where by_user_id = old.id
+          ) rows;
+          if leftover is not null then
+            raise exception 'left for the cascade: %', leftover;
+          end if;
+          return old;
+        end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`create trigger assert_account_emptied before delete on users
+        for each row execute function assert_account_emptied()`),
+    );
+    let res;
+    try {
+      res = await call('DELETE', '/api/auth/account', d.leaver.token, {
+        password: d.leaver.password,
+      });
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger assert_account_emptied on users'));
+      await t.database.db.execute(sql.raw('drop function assert_account_emptied()'));
+    }
     expect([res.status, res.body]).toEqual([
       200,
       { ok: true, handedOverRooms: 1, deletedRooms: 1 },
