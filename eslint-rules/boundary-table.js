@@ -43,10 +43,10 @@ const UP5 = '../../../../..';
  * in the owner's service, not here.
  */
 const TABLE_OWNERS = {
-  users: {
-    own: ['users'],
-    crossReads: ['deviceSessions', 'roomInvitations', 'roomMembers', 'roomMessages', 'rooms'],
-  },
+  // Deleting an account writes each table through its owner's repository, on one transaction
+  // (docs/decisions/0065-account-deletion-in-one-transaction.md): the users repository reads
+  // only the device session that every authenticated request checks.
+  users: { own: ['users'], crossReads: ['deviceSessions'] },
   auth: {
     own: ['deviceSessions', 'passwordResetTokens', 'emailVerificationTokens'],
     crossReads: ['users'],

@@ -69,7 +69,8 @@ import {
  *
  *   service (in build order)   calls          publishes     listens to
  *   contact                    -              -             -
- *   users                      -              UserEvents    -
+ *   users                      -              UserEvents    -   (runs the account deletion
+ *                                                           steps registered below, decision 0065)
  *   rooms                      -              RoomEvents    -
  *   files (storage)            -              -             -
  *   sync                       files          SyncEvents    -
@@ -244,6 +245,32 @@ export function createServices(
     now: options.focusNow,
     minMinutes: config.focusShortPhases ? FOCUS_LIMITS.testMinMinutes : FOCUS_LIMITS.minMinutes,
   });
+
+  // Deleting an account, in this order, on one transaction that the users service opens and
+  // ends by deleting the user row (docs/decisions/0065-account-deletion-in-one-transaction.md):
+  // first what points at the account's rooms, memberships and records, then the rooms (hand-over,
+  // memberships; a room nobody else is in goes with what it holds), then the account's own data.
+  // A step that throws rolls it all back. Room notes and the whiteboard keep nothing per account.
+  users.onAccountDeleting('workspace', (tx, account) =>
+    workspace.deleteAccountData(tx, account.id),
+  );
+  users.onAccountDeleting('chat', (tx, account) => chat.deleteAccountData(tx, account.id));
+  users.onAccountDeleting('invitations', (tx, account) =>
+    invitations.deleteAccountData(tx, account),
+  );
+  users.onAccountDeleting('focus', (tx, account) => focus.deleteAccountData(tx, account.id));
+  users.onAccountDeleting('watch', (tx, account) => watch.deleteAccountData(tx, account.id));
+  users.onAccountDeleting('rooms', async (tx, account, report) => {
+    const { handedOver, deletedRooms } = await rooms.deleteAccountData(tx, account.id);
+    report.handedOver.push(...handedOver);
+    report.deletedRooms.push(...deletedRooms);
+  });
+  users.onAccountDeleting('reminders', (tx, account) =>
+    reminders.deleteAccountData(tx, account.id),
+  );
+  users.onAccountDeleting('sync', (tx, account) => sync.deleteAccountData(tx, account.id));
+  users.onAccountDeleting('storage', (tx, account) => files.deleteAccountData(tx, account.id));
+  users.onAccountDeleting('auth', (tx, account) => auth.deleteAccountData(tx, account.id));
 
   const sfu = createSfuService({ config, log, serverSecret: jwtSecret });
 

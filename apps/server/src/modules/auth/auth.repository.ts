@@ -171,3 +171,13 @@ export function createAuthRepository(db: Db) {
     },
   };
 }
+
+/**
+ * The account's part of deleting it (docs/decisions/0065-account-deletion-in-one-transaction.md):
+ * its device sessions and its open reset and verification links, on the deletion's transaction.
+ */
+export async function deleteAuthDataOfAccount(tx: Db, userId: string): Promise<void> {
+  await tx.delete(deviceSessions).where(eq(deviceSessions.userId, userId));
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
+}

@@ -23,7 +23,7 @@ import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { escapeHtml, type Mailer } from '../../mail/mailer.js';
 import type { LiveService } from '../signalling/live.service.js';
 import { toPublicUser, type UsersService } from '../users/users.service.js';
-import { createAuthRepository } from './auth.repository.js';
+import { createAuthRepository, deleteAuthDataOfAccount } from './auth.repository.js';
 import { describeUserAgent, storedUserAgent } from './device-name.js';
 import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword, type PasswordCost } from './password.js';
@@ -241,6 +241,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
+    /**
+     * The auth part of deleting an account, on its transaction: its device sessions and open
+     * reset and verification links (docs/decisions/0065-account-deletion-in-one-transaction.md). The open connections end after the commit
+     * (`deleteAccount`).
+     */
+    deleteAccountData(tx: Db, userId: string): Promise<void> {
+      return deleteAuthDataOfAccount(tx, userId);
+    },
+
     async register(input: RegisterInput, ip: string, userAgent?: string): Promise<AuthResponse> {
       refuseCommon(input.password);
       await limit(`register:ip:${ip}`, perIp(IP_LIMITS.registerPerIp));

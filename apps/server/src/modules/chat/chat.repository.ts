@@ -154,3 +154,11 @@ export function createChatRepository(db: Db) {
     },
   };
 }
+
+/**
+ * The account's chat messages, in every room (their words leave with them: decision 0013), on
+ * the account deletion's transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
+ */
+export async function deleteMessagesOfAccount(tx: Db, userId: string): Promise<void> {
+  await tx.delete(roomMessages).where(eq(roomMessages.userId, userId));
+}

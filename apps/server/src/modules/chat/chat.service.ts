@@ -8,7 +8,11 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
-import { createChatRepository, type MessageRow } from './chat.repository.js';
+import {
+  createChatRepository,
+  deleteMessagesOfAccount,
+  type MessageRow,
+} from './chat.repository.js';
 
 /**
  * Room chat: storing a message exactly once (retries carry the client's id) and reading the
@@ -44,6 +48,14 @@ export function createChatService({ db, rooms }: ChatServiceDeps) {
   const repo = createChatRepository(db);
 
   return {
+    /**
+     * The chat's part of deleting an account, on its transaction: the account's messages in
+     * every room (docs/decisions/0065-account-deletion-in-one-transaction.md).
+     */
+    deleteAccountData(tx: Db, userId: string): Promise<void> {
+      return deleteMessagesOfAccount(tx, userId);
+    },
+
     /**
      * Stores a message from a member of the room and resolves once it is committed; membership is
      * checked again in the insert itself (403 when the author is no longer a member). A retry with a client id already stored returns the stored message

@@ -259,3 +259,15 @@ export function createFocusRepository(db: Db) {
 }
 
 export type FocusRepository = ReturnType<typeof createFocusRepository>;
+
+/**
+ * The account's focus data, on the account deletion's transaction
+ * (docs/decisions/0065-account-deletion-in-one-transaction.md): its seats in running sessions,
+ * its days and its goals; a session it changed last keeps the name it showed, not the account.
+ */
+export async function deleteFocusDataOfAccount(tx: Db, userId: string): Promise<void> {
+  await tx.delete(focusParticipants).where(eq(focusParticipants.userId, userId));
+  await tx.delete(focusDays).where(eq(focusDays.userId, userId));
+  await tx.delete(focusGoals).where(eq(focusGoals.userId, userId));
+  await tx.update(focusSessions).set({ byUserId: null }).where(eq(focusSessions.byUserId, userId));
+}

@@ -33,7 +33,12 @@ import type { EventPublisher, EventSubscriber } from '../../lib/events.js';
 import { parseWith } from '../../lib/validate.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
-import { createFocusRepository, type Credit, type ParticipantRow } from './focus.repository.js';
+import {
+  createFocusRepository,
+  deleteFocusDataOfAccount,
+  type Credit,
+  type ParticipantRow,
+} from './focus.repository.js';
 
 /**
  * Focus sessions (docs/decisions/0034-focus-sessions.md): a room's shared Pomodoro timer, run by
@@ -267,6 +272,14 @@ export function createFocusService({
 
   return {
     /** The shortest phase this server accepts, in minutes (for the settings form). */
+    /**
+     * The focus part of deleting an account, on its transaction: its seats, days and goals
+     * (docs/decisions/0065-account-deletion-in-one-transaction.md).
+     */
+    deleteAccountData(tx: Db, userId: string): Promise<void> {
+      return deleteFocusDataOfAccount(tx, userId);
+    },
+
     minMinutes,
 
     /** The room's timer for a member, with every due transition made first. */

@@ -297,3 +297,23 @@ export function createInvitationsRepository(db: Db) {
     },
   };
 }
+
+/**
+ * The account's part of its deletion (docs/decisions/0013, 0065): the invitations it sent go,
+ * pending ones addressed to its e-mail are cancelled (an open one would wait for whoever
+ * registers the address next), and accepted ones addressed to it stay as the room's record of
+ * who joined how, no longer naming the account.
+ */
+export async function deleteInvitationsOfAccount(
+  tx: Db,
+  account: { id: string; email: string },
+): Promise<void> {
+  await tx.delete(roomInvitations).where(eq(roomInvitations.inviterId, account.id));
+  await tx
+    .delete(roomInvitations)
+    .where(and(eq(roomInvitations.email, account.email), isNull(roomInvitations.acceptedAt)));
+  await tx
+    .update(roomInvitations)
+    .set({ acceptedBy: null })
+    .where(eq(roomInvitations.acceptedBy, account.id));
+}

@@ -22,7 +22,10 @@ import { escapeHtml, type Mail, type Mailer } from '../../mail/mailer.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import type { UsersService } from '../users/users.service.js';
-import { createInvitationsRepository } from './invitations.repository.js';
+import {
+  createInvitationsRepository,
+  deleteInvitationsOfAccount,
+} from './invitations.repository.js';
 
 /**
  * Invitations to a room by e-mail: an owner or admin invites an address with a role; the mail
@@ -266,6 +269,14 @@ export function createInvitationsService({
   }
 
   return {
+    /**
+     * The invitations' part of deleting an account, on its transaction (docs/decisions/0065-account-deletion-in-one-transaction.md): those it sent go,
+     * pending ones addressed to its e-mail are cancelled.
+     */
+    deleteAccountData(tx: Db, account: { id: string; email: string }): Promise<void> {
+      return deleteInvitationsOfAccount(tx, account);
+    },
+
     /**
      * Invites `email` into the room with `role` (owner or admin; admins invite members only) and
      * mails the link. An address that already belongs to a member gets 409. An address with an

@@ -179,3 +179,12 @@ export function createRemindersRepository(db: Db) {
 }
 
 export type RemindersRepository = ReturnType<typeof createRemindersRepository>;
+
+/**
+ * The account's reminder mail settings and its record of mails sent, on the account deletion's
+ * transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
+ */
+export async function deleteRemindersOfAccount(tx: Db, userId: string): Promise<void> {
+  await tx.delete(reminderMailSends).where(eq(reminderMailSends.userId, userId));
+  await tx.delete(reminderMailSettings).where(eq(reminderMailSettings.userId, userId));
+}

@@ -14,7 +14,11 @@ import { AppError } from '../../lib/app-error.js';
 import { escapeHtml, type Mail, type Mailer } from '../../mail/mailer.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { localDayAndHour, longDay, nextDay } from './local-day.js';
-import { createRemindersRepository, type DueRecipient } from './reminders.repository.js';
+import {
+  createRemindersRepository,
+  deleteRemindersOfAccount,
+  type DueRecipient,
+} from './reminders.repository.js';
 
 /**
  * The daily reminder mail (docs/decisions/0025-daily-reminder-mail.md): the opt-in settings, and
@@ -110,6 +114,14 @@ export function createRemindersService({ db, config, mailer, log, clock }: Remin
   }
 
   return {
+    /**
+     * The reminders' part of deleting an account, on its transaction: its settings and record
+     * of mails sent (docs/decisions/0065-account-deletion-in-one-transaction.md).
+     */
+    deleteAccountData(tx: Db, userId: string): Promise<void> {
+      return deleteRemindersOfAccount(tx, userId);
+    },
+
     async getSettings(userId: string): Promise<ReminderMailSettings> {
       const row = await repo.findSettings(userId);
       return row ?? { enabled: false, timeZone: null };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { RoomListScope, RoomRole, RoomStatus } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { addMembership, RoomFullError } from '../../db/memberships.repository.js';
@@ -411,4 +411,68 @@ export function createRoomsRepository(db: Db) {
       return updated.length > 0;
     },
   };
+}
+
+/** What deleting an account did to the rooms the user owned. */
+export interface RoomsHandedOver {
+  /** Rooms handed to another member (room id and the new owner's id). */
+  handedOver: { roomId: string; newOwnerId: string }[];
+  /** Rooms deleted because nobody else was in them. */
+  deletedRooms: string[];
+}
+
+/**
+ * The rooms' part of deleting an account, on its transaction
+ * (docs/decisions/0013-deleting-an-account.md, 0065): each room the user owns passes to its
+ * longest-standing admin, else its longest-standing member, and is deleted (with what the room
+ * holds) when nobody else is in it; every room they were in counts one member less; their
+ * memberships go.
+ */
+export async function handOverRoomsOfAccount(tx: Db, userId: string): Promise<RoomsHandedOver> {
+  const result: RoomsHandedOver = { handedOver: [], deletedRooms: [] };
+  const owned = await tx
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(eq(rooms.ownerId, userId))
+    .for('update');
+  for (const room of owned) {
+    const [successor] = await tx
+      .select({ userId: roomMembers.userId })
+      .from(roomMembers)
+      .where(and(eq(roomMembers.roomId, room.id), ne(roomMembers.userId, userId)))
+      .orderBy(desc(sql`${roomMembers.role} = 'admin'`), asc(roomMembers.joinedAt))
+      .limit(1);
+    if (!successor) {
+      await tx.delete(rooms).where(eq(rooms.id, room.id));
+      result.deletedRooms.push(room.id);
+      continue;
+    }
+    await tx
+      .update(rooms)
+      .set({ ownerId: successor.userId, updatedAt: new Date() })
+      .where(eq(rooms.id, room.id));
+    await tx
+      .update(roomMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.userId, successor.userId)));
+    result.handedOver.push({ roomId: room.id, newOwnerId: successor.userId });
+  }
+  // The member counts live on the rooms (kept in step with room_members), so every room the
+  // user leaves by disappearing counts one less as the memberships go.
+  const memberships = await tx
+    .delete(roomMembers)
+    .where(eq(roomMembers.userId, userId))
+    .returning({ roomId: roomMembers.roomId });
+  if (memberships.length > 0) {
+    await tx
+      .update(rooms)
+      .set({ memberCount: sql`greatest(${rooms.memberCount} - 1, 0)` })
+      .where(
+        inArray(
+          rooms.id,
+          memberships.map((m) => m.roomId),
+        ),
+      );
+  }
+  return result;
 }

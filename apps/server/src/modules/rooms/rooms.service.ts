@@ -27,9 +27,11 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { createRoomCreationLimit } from './room-limits.js';
 import {
   createRoomsRepository,
+  handOverRoomsOfAccount,
   isForeignKeyViolation,
   isUniqueViolation,
   type RoomChanges,
+  type RoomsHandedOver,
   type RoomWithMembership,
 } from './rooms.repository.js';
 
@@ -226,6 +228,16 @@ export function createRoomsService({
   const anyMember = ['owner', 'admin', 'member'] as const;
 
   return {
+    /**
+     * The rooms' part of deleting an account, on its transaction
+     * (docs/decisions/0013-deleting-an-account.md, 0065): its owned rooms pass to the
+     * longest-standing admin, else member, or are deleted when nobody else is in them; its
+     * memberships go and the counts drop. Resolves with what happened to the owned rooms.
+     */
+    deleteAccountData(tx: Db, userId: string): Promise<RoomsHandedOver> {
+      return handOverRoomsOfAccount(tx, userId);
+    },
+
     /**
      * Creates a room with the caller as owner. The join code is random; should it collide with
      * an existing one, the unique index refuses the insert and a new code is tried.

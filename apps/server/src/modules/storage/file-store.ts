@@ -1,7 +1,7 @@
 import type { FileNoteType } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { assertStorableFile } from './file-types.js';
-import { createStoredFilesRepository } from './stored-files.repository.js';
+import { createStoredFilesRepository, deleteFilesOfAccount } from './stored-files.repository.js';
 
 /**
  * File bytes (file notes), kept by owner and id. The only way any module reads or writes them:
@@ -35,6 +35,13 @@ export interface FileStore {
   get(ownerId: string, id: string): Promise<StoredFile | undefined>;
   /** Removes the bytes; nothing happens when there were none. */
   delete(ownerId: string, id: string): Promise<void>;
+  /**
+   * Removes every file of `ownerId` on `tx`, the account deletion's transaction
+   * (docs/decisions/0065-account-deletion-in-one-transaction.md). The bytes live in the
+   * database, so they go or stay with the rest; a store outside the database would remove them
+   * only after the commit instead.
+   */
+  deleteAccountData(tx: Db, ownerId: string): Promise<void>;
   /**
    * Files stored before `before`, a page at a time in (owner, id) order after `after`: for the
    * sync module to find uploads no note uses.
@@ -73,6 +80,7 @@ export function createFileStore({ db }: FileStoreDeps): FileStore {
       return row && typed(row);
     },
     delete: (ownerId, id) => repo.delete(ownerId, id),
+    deleteAccountData: (tx, ownerId) => deleteFilesOfAccount(tx, ownerId),
     storedBefore: (before, after, limit) => repo.storedBefore(before, after, limit),
   };
 }

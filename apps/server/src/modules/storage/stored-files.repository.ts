@@ -86,3 +86,11 @@ export function createStoredFilesRepository(db: Db) {
     },
   };
 }
+
+/**
+ * Every file the account uploaded, on the account deletion's transaction
+ * (docs/decisions/0065-account-deletion-in-one-transaction.md).
+ */
+export async function deleteFilesOfAccount(tx: Db, ownerId: string): Promise<void> {
+  await tx.delete(storedFiles).where(eq(storedFiles.ownerId, ownerId));
+}

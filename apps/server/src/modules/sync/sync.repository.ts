@@ -204,3 +204,12 @@ function recordIs(ownerId: string, kind: SyncKind, id: string) {
 }
 
 export type SyncRepository = ReturnType<typeof createSyncRepository>;
+
+/**
+ * The account's synced study data (records, tombstones and the mutation log), on the account
+ * deletion's transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
+ */
+export async function deleteSyncDataOfAccount(tx: Db, userId: string): Promise<void> {
+  await tx.delete(syncMutations).where(eq(syncMutations.ownerId, userId));
+  await tx.delete(syncRecords).where(eq(syncRecords.ownerId, userId));
+}

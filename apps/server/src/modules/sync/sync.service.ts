@@ -18,7 +18,7 @@ import type { EventPublisher } from '../../lib/events.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
-import { createSyncRepository } from './sync.repository.js';
+import { createSyncRepository, deleteSyncDataOfAccount } from './sync.repository.js';
 
 /**
  * A signed-in student's study data on the server (packages/shared sync.ts,
@@ -217,6 +217,14 @@ export function createSyncService({
   }
 
   const service = {
+    /**
+     * The sync part of deleting an account, on its transaction: its records and mutation log
+     * (docs/decisions/0065-account-deletion-in-one-transaction.md). Its uploads are the file store's step.
+     */
+    deleteAccountData(tx: Db, userId: string): Promise<void> {
+      return deleteSyncDataOfAccount(tx, userId);
+    },
+
     /** Applies the mutations in order, each in its own transaction; one result per mutation. */
     async push(user: AuthUser, input: SyncPushInput): Promise<SyncPushResponse> {
       await spend(user.id, 'push');

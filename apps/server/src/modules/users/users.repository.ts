@@ -1,27 +1,12 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  deviceSessions,
-  roomInvitations,
-  roomMembers,
-  roomMessages,
-  rooms,
-  users,
-} from '../../db/schema.js';
+import { deviceSessions, users } from '../../db/schema.js';
 
 /**
- * Data access for users. Only this file (and the auth repository) touches the users table;
- * deleting an account also writes the room tables, because the hand-over of the rooms a user owns
- * must happen in the same transaction as the deletion.
+ * Data access for users. Only this file (and the auth repository) touches the users table.
+ * Deleting an account opens the transaction every owning module does its part on, and deletes
+ * the user row last (docs/decisions/0065-account-deletion-in-one-transaction.md).
  */
-
-/** What deleting an account did to the rooms the user owned. */
-export interface DeletedAccount {
-  /** Rooms handed to another member (room id and the new owner's id). */
-  handedOver: { roomId: string; newOwnerId: string }[];
-  /** Rooms deleted because nobody else was in them. */
-  deletedRooms: string[];
-}
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -142,77 +127,25 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
-     * Deletes the user and what they own, in one transaction
-     * (docs/decisions/0013-deleting-an-account.md): each room they own passes to its
-     * longest-standing admin, else its longest-standing member, and is deleted when nobody else
-     * is in it; every room they were in counts one member less; their chat messages go; the
-     * pending invitations addressed to their e-mail are cancelled, so the next account with that
-     * address does not inherit them. The rest (memberships, reset and verification tokens,
-     * invitations they sent) goes by ON DELETE CASCADE.
-     * Returns undefined when there was no such user.
+     * Deletes the user in one transaction: locks the row, runs `alsoInTransaction` (every other
+     * module's part, docs/decisions/0065-account-deletion-in-one-transaction.md) on the same
+     * transaction, then deletes the row last. If anything throws, nothing is deleted. Resolves
+     * with what `alsoInTransaction` returned, or undefined when there was no such user.
      */
-    async deleteAccount(id: string): Promise<DeletedAccount | undefined> {
+    async deleteAccount<T>(
+      id: string,
+      alsoInTransaction: (tx: Db, account: { id: string; email: string }) => Promise<T>,
+    ): Promise<T | undefined> {
       return db.transaction(async (tx) => {
+        // Locked first, so a second deletion of the same account waits here and then finds
+        // nothing, and a rename cannot slip in between the steps.
         const [existing] = await tx
           .select({ id: users.id, email: users.email })
           .from(users)
           .where(eq(users.id, id))
           .for('update');
         if (!existing) return undefined;
-        const result: DeletedAccount = { handedOver: [], deletedRooms: [] };
-        const owned = await tx
-          .select({ id: rooms.id })
-          .from(rooms)
-          .where(eq(rooms.ownerId, id))
-          .for('update');
-        for (const room of owned) {
-          const [successor] = await tx
-            .select({ userId: roomMembers.userId })
-            .from(roomMembers)
-            .where(and(eq(roomMembers.roomId, room.id), ne(roomMembers.userId, id)))
-            .orderBy(desc(sql`${roomMembers.role} = 'admin'`), asc(roomMembers.joinedAt))
-            .limit(1);
-          if (!successor) {
-            await tx.delete(rooms).where(eq(rooms.id, room.id));
-            result.deletedRooms.push(room.id);
-            continue;
-          }
-          await tx
-            .update(rooms)
-            .set({ ownerId: successor.userId, updatedAt: new Date() })
-            .where(eq(rooms.id, room.id));
-          await tx
-            .update(roomMembers)
-            .set({ role: 'owner' })
-            .where(and(eq(roomMembers.roomId, room.id), eq(roomMembers.userId, successor.userId)));
-          result.handedOver.push({ roomId: room.id, newOwnerId: successor.userId });
-        }
-        // The member counts live on the rooms (kept in step with room_members), so every room
-        // the user leaves by disappearing counts one less before the memberships cascade away.
-        const memberships = await tx
-          .select({ roomId: roomMembers.roomId })
-          .from(roomMembers)
-          .where(eq(roomMembers.userId, id));
-        if (memberships.length > 0) {
-          await tx
-            .update(rooms)
-            .set({ memberCount: sql`greatest(${rooms.memberCount} - 1, 0)` })
-            .where(
-              inArray(
-                rooms.id,
-                memberships.map((m) => m.roomId),
-              ),
-            );
-        }
-        await tx.delete(roomMessages).where(eq(roomMessages.userId, id));
-        // Invitations are addressed to a mailbox, not an account; once the account is gone, an
-        // open one would wait for whoever registers the address next (docs/decisions/0013).
-        // Accepted ones stay as the room's record of who joined how.
-        await tx
-          .delete(roomInvitations)
-          .where(
-            and(eq(roomInvitations.email, existing.email), isNull(roomInvitations.acceptedAt)),
-          );
+        const result = await alsoInTransaction(tx, existing);
         await tx.delete(users).where(eq(users.id, id));
         return result;
       });

@@ -4,18 +4,14 @@ import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../lib/events.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { assertDecodableAvatar } from './avatar.js';
-import {
-  createUsersRepository,
-  type DeletedAccount,
-  type ProfileRow,
-  type UserRow,
-} from './users.repository.js';
+import { createUsersRepository, type ProfileRow, type UserRow } from './users.repository.js';
 
 /**
  * Users: profiles (what the API shows of a user, the fields a user may change), the account
  * records the auth module keeps its rules over (create, find, password and token version,
  * deletion), and names for other modules. Depends on no other service; it publishes
- * `UserEvents` (a rename) for those that must follow.
+ * `UserEvents` (a rename) for those that must follow, and runs the steps other modules register
+ * for deleting an account (`onAccountDeleting`) on the deletion's transaction.
  */
 
 /** The public shape of a user (ARCHITECTURE.md): `id` and `_id` carry the same value. */
@@ -42,6 +38,45 @@ export interface UserEvents {
   'user-renamed': Pick<AuthUser, 'id' | 'name' | 'email'>;
 }
 
+/** What deleting an account did to the rooms the user owned (the reply counts them). */
+export interface DeletedAccount {
+  /** Rooms handed to another member (room id and the new owner's id). */
+  handedOver: { roomId: string; newOwnerId: string }[];
+  /** Rooms deleted because nobody else was in them. */
+  deletedRooms: string[];
+}
+
+/** The account being deleted, as its steps see it (the row is locked, still there). */
+export interface DeletingAccount {
+  id: string;
+  email: string;
+}
+
+/**
+ * One module's part of deleting an account: it removes (or lets go of) the rows of its own
+ * tables that belong to the account, through its own repository, on `tx`, the deletion's one
+ * transaction (docs/decisions/0065-account-deletion-in-one-transaction.md). It writes only the
+ * database: whatever reaches sockets, other nodes or anything outside the database happens
+ * after the commit, in the caller. `report` gathers what the reply tells the user. A step that
+ * throws rolls the whole deletion back.
+ */
+export type AccountDeletionStep = (
+  tx: Db,
+  account: DeletingAccount,
+  report: DeletedAccount,
+) => Promise<void>;
+
+/** Thrown when a step of an account deletion failed (the deletion was rolled back). */
+export class AccountDeletionError extends Error {
+  constructor(
+    readonly owner: string,
+    cause: unknown,
+  ) {
+    super(`deleting an account failed in the ${owner} step; nothing was deleted`, { cause });
+    this.name = 'AccountDeletionError';
+  }
+}
+
 export interface UsersServiceDeps {
   db: Db;
   /** Where renames are published. */
@@ -50,6 +85,7 @@ export interface UsersServiceDeps {
 
 export function createUsersService({ db, events }: UsersServiceDeps) {
   const repo = createUsersRepository(db);
+  const deletionSteps: { owner: string; step: AccountDeletionStep }[] = [];
   return {
     /** A new account (the auth module has checked the input and hashed the password). */
     createAccount(account: {
@@ -90,11 +126,31 @@ export function createUsersService({ db, events }: UsersServiceDeps) {
     },
 
     /**
-     * Deletes the account and hands over or deletes the rooms it owned
-     * (docs/decisions/0013-deleting-an-account.md); undefined when there was no such user.
+     * Adds `owner`'s step to every account deletion, after the steps added before it (the order
+     * is services.ts's, docs/decisions/0065-account-deletion-in-one-transaction.md).
+     */
+    onAccountDeleting(owner: string, step: AccountDeletionStep): void {
+      deletionSteps.push({ owner, step });
+    },
+
+    /**
+     * Deletes the account in one transaction: every registered step in order, then the user row
+     * (docs/decisions/0013-deleting-an-account.md for what goes and who gets the rooms, 0065 for
+     * the order). If a step throws, nothing is deleted and an `AccountDeletionError` naming the
+     * step is thrown. Undefined when there was no such user.
      */
     deleteAccount(userId: string): Promise<DeletedAccount | undefined> {
-      return repo.deleteAccount(userId);
+      return repo.deleteAccount(userId, async (tx, account) => {
+        const report: DeletedAccount = { handedOver: [], deletedRooms: [] };
+        for (const { owner, step } of deletionSteps) {
+          try {
+            await step(tx, account, report);
+          } catch (err) {
+            throw new AccountDeletionError(owner, err);
+          }
+        }
+        return report;
+      });
     },
 
     async getProfile(userId: string): Promise<User> {

@@ -100,3 +100,14 @@ export function createWatchRepository(db: Db) {
 }
 
 export type WatchRepository = ReturnType<typeof createWatchRepository>;
+
+/**
+ * A room's timeline the account changed last keeps the name it showed, no longer the account:
+ * on the account deletion's transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
+ */
+export async function forgetAccountInWatchStates(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(roomWatchStates)
+    .set({ byUserId: null })
+    .where(eq(roomWatchStates.byUserId, userId));
+}

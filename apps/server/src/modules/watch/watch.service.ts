@@ -12,7 +12,7 @@ import { keyedQueue } from '../../lib/keyed-queue.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import { videoHostPolicy } from './video-hosts.js';
-import { createWatchRepository } from './watch.repository.js';
+import { createWatchRepository, forgetAccountInWatchStates } from './watch.repository.js';
 
 /**
  * Watch together (docs/decisions/0033-watch-together.md): a room's video timeline, kept in the
@@ -63,6 +63,14 @@ export function createWatchService({
   const oneAtATime = keyedQueue();
 
   return {
+    /**
+     * The watch part of deleting an account, on its transaction: timelines it changed last
+     * keep the name shown, no longer the account (docs/decisions/0065-account-deletion-in-one-transaction.md).
+     */
+    deleteAccountData(tx: Db, userId: string): Promise<void> {
+      return forgetAccountInWatchStates(tx, userId);
+    },
+
     /** The room's video for a member (an empty timeline when it never had one). */
     async current(user: AuthUser, roomId: string): Promise<WatchStateEvent> {
       const room = await rooms.requireMember(roomId, user.id);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { WorkspaceKind } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { roomShares, syncRecords, users } from '../../db/schema.js';
@@ -178,3 +178,13 @@ export function createWorkspaceRepository(db: Db) {
 }
 
 export type WorkspaceRepository = ReturnType<typeof createWorkspaceRepository>;
+
+/**
+ * Every share of the account's records, and every share it made, in any room, on the account
+ * deletion's transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
+ */
+export async function deleteSharesOfAccount(tx: Db, userId: string): Promise<void> {
+  await tx
+    .delete(roomShares)
+    .where(or(eq(roomShares.ownerId, userId), eq(roomShares.sharedBy, userId)));
+}

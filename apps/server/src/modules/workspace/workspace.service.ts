@@ -18,7 +18,11 @@ import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
 import type { SyncEvents } from '../sync/sync.service.js';
-import { createWorkspaceRepository, type ShareRow } from './workspace.repository.js';
+import {
+  createWorkspaceRepository,
+  deleteSharesOfAccount,
+  type ShareRow,
+} from './workspace.repository.js';
 
 /**
  * A room's workspace (docs/product.md §5.13): what members shared with the room, each share
@@ -151,6 +155,14 @@ export function createWorkspaceService({
   });
 
   return {
+    /**
+     * The workspace's part of deleting an account, on its transaction: every share of the
+     * account's records and every share it made (docs/decisions/0065-account-deletion-in-one-transaction.md).
+     */
+    deleteAccountData(tx: Db, userId: string): Promise<void> {
+      return deleteSharesOfAccount(tx, userId);
+    },
+
     /** The room's shared items for a member, newest first (at most WORKSPACE_LIMITS.listMax). */
     async list(user: AuthUser, roomId: string): Promise<WorkspaceItem[]> {
       const room = await rooms.requireMember(roomId, user.id);
