@@ -65,7 +65,7 @@ type ServerEventsBeforeTheMove =
   | 'whiteboard-peer-left'
   | 'whiteboard-cleared'
   | 'focus-state'
-  | 'hand-queue';
+  | 'hand-queue-state';
 
 type InterServerEventsBeforeTheMove =
   | 'user-updated'

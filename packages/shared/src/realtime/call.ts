@@ -144,7 +144,7 @@ export const RaisedHandSchema = z.object({
 export type RaisedHand = z.infer<typeof RaisedHandSchema>;
 
 /**
- * `hand-queue` received: the call's raised hands, first raised first. Sent to the whole call after
+ * `hand-queue-state` received: the call's raised hands, first raised first. Sent to the whole call after
  * each raise or lower (and when someone with a raised hand leaves), and to a newcomer when it
  * joins. Position in the queue is the index plus one; everyone sees the same list.
  */
@@ -183,7 +183,7 @@ export interface CallServerEvents {
   /** Sent to the room's chat channel whenever someone joins or leaves its call. */
   'call-presence': (presence: CallPresence) => void;
   /** The call's raised hands in the order they went up (docs/decisions/0063). */
-  'hand-queue': (queue: HandQueue) => void;
+  'hand-queue-state': (queue: HandQueue) => void;
 }
 
 export const CALL_EVENT_LIMITS = {

@@ -202,7 +202,7 @@ export function createLiveService({
       change(before);
       server
         .to(channel.call(roomId))
-        .emit('hand-queue', { roomId, hands: handsOf(await callSockets(roomId)) });
+        .emit('hand-queue-state', { roomId, hands: handsOf(await callSockets(roomId)) });
     });
   }
 

@@ -32,7 +32,8 @@ import type { LiveService } from './live.service.js';
  * signalling goes only to one socket that is in the sender's own call when it is sent. Every
  * event is rate-limited per socket and per account (plugins/socket-limits.ts). The choices behind
  * this module: docs/decisions/0008-live-room-signalling-and-chat.md and
- * docs/decisions/0016-socket-limits.md.
+ * docs/decisions/0016-socket-limits.md; the raised hands' queue (`hand-queue-state`, kept from
+ * `peer-state`): docs/decisions/0063-one-hand-queue-per-call.md.
  */
 
 export interface CallSocketDeps {
@@ -243,7 +244,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
       }
       // The newcomer's first queue is made under the lock every queue change takes, and it is in
       // the call already, so every later change reaches it after this (docs/decisions/0063).
-      socket.emit('hand-queue', { roomId, hands: await live.handQueue(roomId) });
+      socket.emit('hand-queue-state', { roomId, hands: await live.handQueue(roomId) });
       return { already, others };
     });
     socket.data.callRoomId = roomId;

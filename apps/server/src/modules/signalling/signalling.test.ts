@@ -364,11 +364,11 @@ describe('relaying signalling', () => {
       [owner, members[0]!, members[1]!].map((u) => client(u.token)),
     );
     for (const s of [a!, b!, c!]) await s.emitWithAck('join-room', { roomId: room.id, name: 'n' });
-    const heard = [a!, b!, c!].map((s) => record(s, 'hand-queue'));
+    const heard = [a!, b!, c!].map((s) => record(s, 'hand-queue-state'));
     // A member on the room page, not in the call, hears nothing of it.
     const onlooker = await client(members[3]!.token);
     await onlooker.emitWithAck('join-chat', { roomId: room.id });
-    const onlookerHeard = record(onlooker, 'hand-queue');
+    const onlookerHeard = record(onlooker, 'hand-queue-state');
     const hand = (s: LiveClient, up: boolean) =>
       s.emitWithAck('peer-state', { roomId: room.id, muted: false, videoOff: false, hand: up });
     const latest = () => heard.map((h) => HandQueueSchema.parse(h.at(-1)).hands.map((x) => x.id));
@@ -402,13 +402,13 @@ describe('relaying signalling', () => {
 
     // A newcomer gets the current queue as it joins.
     const d = await client(members[2]!.token);
-    const first = next(d, 'hand-queue');
+    const first = next(d, 'hand-queue-state');
     await d.emitWithAck('join-room', { roomId: room.id, name: 'n' });
     expect(HandQueueSchema.parse(await first).hands.map((x) => x.id)).toEqual([b!.id, a!.id]);
 
     // C raising again goes to the back; B leaving takes B out, for everyone.
     await hand(c!, true);
-    const afterLeave = next(d, 'hand-queue');
+    const afterLeave = next(d, 'hand-queue-state');
     await b!.emitWithAck('leave-room', { roomId: room.id });
     expect(HandQueueSchema.parse(await afterLeave).hands.map((x) => x.id)).toEqual([a!.id, c!.id]);
     await settle([a!, c!, onlooker]);
@@ -416,7 +416,7 @@ describe('relaying signalling', () => {
     expect(onlookerHeard).toEqual([]);
 
     // A dropped link takes its hand out too.
-    const afterDrop = next(d, 'hand-queue');
+    const afterDrop = next(d, 'hand-queue-state');
     a!.disconnect();
     expect(HandQueueSchema.parse(await afterDrop).hands.map((x) => x.id)).toEqual([c!.id]);
   });

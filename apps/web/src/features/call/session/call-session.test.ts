@@ -410,16 +410,19 @@ describe('CallSession and the hand queue', () => {
     });
     socket.connect('ann-1');
     const hand = (id: string, at: number) => ({ id, userId: `u-${id}`, name: id, at });
-    socket.receive('hand-queue', { roomId: 'room-1', hands: [hand('bob-1', 5)] });
+    socket.receive('hand-queue-state', { roomId: 'room-1', hands: [hand('bob-1', 5)] });
     socket.acceptJoin([]);
-    socket.receive('hand-queue', { roomId: 'room-1', hands: [hand('bob-1', 5), hand('cy-1', 6)] });
+    socket.receive('hand-queue-state', {
+      roomId: 'room-1',
+      hands: [hand('bob-1', 5), hand('cy-1', 6)],
+    });
     // Another room's queue, and one that is not a queue at all, change nothing.
-    socket.receive('hand-queue', { roomId: 'room-2', hands: [] });
-    socket.receive('hand-queue', { roomId: 'room-1', hands: [{ id: 'x' }] });
+    socket.receive('hand-queue-state', { roomId: 'room-2', hands: [] });
+    socket.receive('hand-queue-state', { roomId: 'room-1', hands: [{ id: 'x' }] });
     // After a reconnect the first queue is the join's again.
     socket.disconnect();
     socket.connect('ann-2');
-    socket.receive('hand-queue', { roomId: 'room-1', hands: [] });
+    socket.receive('hand-queue-state', { roomId: 'room-1', hands: [] });
     expect(heard).toEqual([
       { ids: ['bob-1'], first: true },
       { ids: ['bob-1', 'cy-1'], first: false },

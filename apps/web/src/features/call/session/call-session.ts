@@ -150,7 +150,7 @@ export class CallSession {
     on('answer', (m) => this.onDescription(m.from, toDescription(m.sdp, 'answer')));
     on('ice-candidate', (m) => this.onCandidate(m.from, m.candidate));
     on('peer-state', (m) => this.onPeerState(m));
-    on('hand-queue', (m) => {
+    on('hand-queue-state', (m) => {
       // Checked with the shared schema: a malformed queue is ignored, not half shown.
       const queue = HandQueueSchema.safeParse(m);
       if (!queue.success || queue.data.roomId !== o.roomId) return;
