@@ -414,7 +414,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
             <HandQueueList
               hands={call.hands.queue}
               self={call.hands.self}
-              className="absolute bottom-3 left-3 z-10 w-44 max-w-[calc(100%-9.5rem)] sm:max-w-[calc(100%-17.5rem)]"
+              className="absolute bottom-3 left-3 z-10 w-36 max-w-[calc(100%-9.5rem)] sm:w-44 sm:max-w-[calc(100%-17.5rem)]"
             />
             {floating &&
               !focus &&

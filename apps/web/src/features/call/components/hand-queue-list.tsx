@@ -23,8 +23,11 @@ export function HandQueueList({
   return (
     <section
       aria-labelledby="hand-queue-title"
+      // A long queue scrolls within its box: focusable, so a keyboard can scroll it too.
+      tabIndex={0}
       className={cn(
-        'pointer-events-auto max-h-40 overflow-y-auto rounded-lg border border-slate-700 bg-slate-900/90 px-3 py-2 text-sm shadow-lg',
+        // Smaller on a phone, where it sits over the tiles' name labels.
+        'pointer-events-auto max-h-40 overflow-y-auto rounded-lg border border-slate-700 bg-slate-900/90 px-2.5 py-1.5 text-xs shadow-lg focus-visible:outline-2 focus-visible:outline-white sm:px-3 sm:py-2 sm:text-sm',
         className,
       )}
     >
