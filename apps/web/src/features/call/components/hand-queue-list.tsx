@@ -33,7 +33,7 @@ export function HandQueueList({
     >
       <h2
         id="hand-queue-title"
-        className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-amber-300 uppercase"
+        className="flex items-center gap-1.5 text-xs font-semibold whitespace-nowrap text-amber-300"
       >
         <Hand aria-hidden="true" className="h-3.5 w-3.5" />
         Raised hands
