@@ -5,7 +5,8 @@ import { CallScreen, failOnConsoleErrors, roomWithMembers, signedInContext } fro
  * Three people in one call (docs/product.md §7.4): everyone sees both others' video, the count and
  * grid follow the rule, and the 2 -> 3 -> 2 transitions (the flakiest, in Jitsi's experience) keep
  * the remaining pair's call intact. At 1280x800 the tiles fill their columns and a shared screen
- * takes the large view for everyone.
+ * takes the large view for everyone. Raised hands form one queue, in the same order on every
+ * screen (a newcomer on a phone included), and a phone with its chat closed previews a message.
  */
 
 test.setTimeout(420_000);
@@ -101,7 +102,22 @@ test('three people see each other; one leaves and the other two carry on', async
   await ann.call.expectVideoFrom(bob.user.name);
   await bob.call.expectVideoFrom(ann.user.name);
 
-  // And back to three: Cat rejoins from the room page's Join Video Call.
+  // Bob, then Ann, raise a hand while Cat is away: Ann hears of Bob's, and both hold the same
+  // queue (docs/decisions/0063).
+  const annSawBobsHand = await watchForText(ann.page, `${bob.user.name} raised a hand`);
+  await bob.call.control('Raise hand').click();
+  await expect.poll(annSawBobsHand).toBe(true);
+  await ann.call.control('Raise hand').click();
+  const queueOf = (me: { user: { name: string }; call: CallScreen }, names: string[]) =>
+    expect(me.call.raisedHands).toHaveText(
+      names.map((name, i) => `${i + 1}.${name === me.user.name ? 'You' : name}`),
+    );
+  await queueOf(ann, [bob.user.name, ann.user.name]);
+  await queueOf(bob, [bob.user.name, ann.user.name]);
+
+  // And back to three: Cat rejoins from the room page's Join Video Call, on a phone (390 px),
+  // where the chat starts closed. Cat is handed the queue as it stands.
+  await cat.page.setViewportSize({ width: 390, height: 844 });
   await cat.page.goto(`/rooms/room/${room.id}`);
   await cat.page.getByRole('button', { name: 'Join Video Call' }).click();
   await expect(cat.page).toHaveURL(new RegExp(`/rooms/call/room/${room.id}$`));
@@ -109,6 +125,29 @@ test('three people see each other; one leaves and the other two carry on', async
     for (const other of pages) if (other !== me) await me.call.expectVideoFrom(other.user.name);
     await me.call.expectInCall(3);
   }
+  await queueOf(cat, [bob.user.name, ann.user.name]);
+  await cat.call.control('Raise hand').click();
+  for (const me of pages) await queueOf(me, [bob.user.name, ann.user.name, cat.user.name]);
+  await expect(cat.call.handQueue).toBeInViewport();
+
+  // Ann writes while Cat's chat is closed: Cat sees a preview and a count on the Chat button,
+  // and opening the chat clears it.
+  const chatButton = cat.call.control('Chat');
+  await expect(chatButton).toHaveAttribute('aria-pressed', 'false');
+  await expect(cat.call.chat).toHaveCount(0);
+  const catSawPreview = await watchForText(cat.page, `${ann.user.name}: Bob first, then me`);
+  await ann.call.chatInput.fill('Bob first, then me');
+  await ann.call.chatInput.press('Enter');
+  await expect.poll(catSawPreview).toBe(true);
+  const unread = cat.call.control('Chat, 1 unread');
+  await expect(unread).toBeVisible();
+  await unread.click();
+  await expect(cat.call.chat.getByText('Bob first, then me')).toBeVisible();
+  await expect(chatButton).toHaveAttribute('aria-pressed', 'true');
+
+  // Bob lowers his hand: he leaves the queue, the others keep their order, on every screen.
+  await bob.call.control('Raise hand').click();
+  for (const me of pages) await queueOf(me, [ann.user.name, cat.user.name]);
 
   for (const p of pages) p.errors();
   for (const c of contexts) await c.close();

@@ -160,6 +160,16 @@ export class CallScreen {
     });
   }
 
+  /** The "Raised hands" list (shown while a hand is up). */
+  get handQueue(): Locator {
+    return this.page.getByRole('region', { name: 'Raised hands' });
+  }
+
+  /** The places of the "Raised hands" list, in order. */
+  get raisedHands(): Locator {
+    return this.handQueue.getByRole('listitem');
+  }
+
   get chat(): Locator {
     return this.page.getByRole('region', { name: 'In-call messages' });
   }

@@ -23,6 +23,11 @@ export interface SocketData {
   callRoomId?: string;
   /** The last peer state announced in that call. */
   state?: PeerState;
+  /**
+   * When this socket's hand went up in that call (server ms, unique in the call): its place in
+   * the hand queue (docs/decisions/0063). Absent while the hand is down.
+   */
+  handAt?: number;
   /** Set when this node shuts down: its calls hear the socket dropped, not that it left. */
   closing?: boolean;
 }

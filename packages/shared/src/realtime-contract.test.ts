@@ -64,7 +64,8 @@ type ServerEventsBeforeTheMove =
   | 'whiteboard-pointer'
   | 'whiteboard-peer-left'
   | 'whiteboard-cleared'
-  | 'focus-state';
+  | 'focus-state'
+  | 'hand-queue-state';
 
 type InterServerEventsBeforeTheMove =
   | 'user-updated'

@@ -34,7 +34,8 @@ export default function ToastCard({ item }: { item: ToastItem }) {
       )}
     >
       <Icon aria-hidden="true" className={cn('mt-0.5 h-4 w-4 shrink-0', icon)} />
-      <p className="flex-1">{item.message}</p>
+      {/* A long word (a link pasted in the chat, previewed) wraps rather than widening the page. */}
+      <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">{item.message}</p>
       {item.action && (
         <button
           ref={action}

@@ -130,6 +130,30 @@ export const CallPresenceSchema = z.object({
 });
 export type CallPresence = z.infer<typeof CallPresenceSchema>;
 
+/**
+ * One raised hand in a call's queue: who (socket id, account, name) and `at`, the server's time in
+ * ms when the hand went up. The server assigns `at` under the room's lock, strictly after every
+ * hand already in the queue, so it is also the room's sequence (docs/decisions/0063).
+ */
+export const RaisedHandSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  at: z.number().int().nonnegative(),
+});
+export type RaisedHand = z.infer<typeof RaisedHandSchema>;
+
+/**
+ * `hand-queue-state` received: the call's raised hands, first raised first. Sent to the whole call after
+ * each raise or lower (and when someone with a raised hand leaves), and to a newcomer when it
+ * joins. Position in the queue is the index plus one; everyone sees the same list.
+ */
+export const HandQueueSchema = z.object({
+  roomId: z.string(),
+  hands: z.array(RaisedHandSchema),
+});
+export type HandQueue = z.infer<typeof HandQueueSchema>;
+
 /** `join-room` answered: the socket's own id, the others in the call, and the call limit. */
 export type JoinRoomResult = { self: string; users: CallParticipant[]; limit: number };
 
@@ -158,6 +182,8 @@ export interface CallServerEvents {
   'peer-state': (payload: PeerStateReceived) => void;
   /** Sent to the room's chat channel whenever someone joins or leaves its call. */
   'call-presence': (presence: CallPresence) => void;
+  /** The call's raised hands in the order they went up (docs/decisions/0063). */
+  'hand-queue-state': (queue: HandQueue) => void;
 }
 
 export const CALL_EVENT_LIMITS = {

@@ -7,6 +7,7 @@ import {
   SYNC_POKE_EVENT,
   type CallParticipant,
   type CallPresence,
+  type RaisedHand,
 } from '@studycircle/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { EventSubscriber } from '../../lib/events.js';
@@ -171,6 +172,40 @@ export function createLiveService({
     io.to(channel.chat(roomId)).emit('call-presence', await callPresence(roomId));
   }
 
+  /** The raised hands among a call's sockets, first raised first (docs/decisions/0063). */
+  function handsOf(sockets: Awaited<ReturnType<typeof callSockets>>): RaisedHand[] {
+    const hands: RaisedHand[] = [];
+    for (const s of sockets) {
+      const at = s.data.handAt;
+      if (at !== undefined)
+        hands.push({ id: s.id, userId: s.data.user.id, name: s.data.user.name, at });
+    }
+    // `at` is unique within a call; the id only breaks a tie a clock jump could make.
+    return hands.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /**
+   * Runs `change` (a hand raised or lowered, someone with a hand up gone) under the room's call
+   * lock, then tells the whole call the queue as it is now. The lock is the one joins take: a
+   * raise's place and every queue sent are computed one at a time per room, across nodes, so
+   * the queues the call hears arrive in the order they were made and a newcomer's first queue
+   * (made while it joins, under the same lock) is never older than one it already heard.
+   */
+  async function changeHands(
+    roomId: string,
+    change: (hands: RaisedHand[]) => void = () => {},
+  ): Promise<void> {
+    if (!io) return;
+    const server = io;
+    await seatLock(roomId, async () => {
+      const before = handsOf(await callSockets(roomId));
+      change(before);
+      server
+        .to(channel.call(roomId))
+        .emit('hand-queue-state', { roomId, hands: handsOf(await callSockets(roomId)) });
+    });
+  }
+
   /**
    * The user is no longer a member of the room (docs/decisions/0040): this node's sockets leave
    * at once, the other nodes are told in the background, and nothing here waits for another node
@@ -249,10 +284,16 @@ export function createLiveService({
     server.serverSideEmit('membership-ended-check', { roomId, userId }, answered);
   }
 
-  /** Call presence after a departure, never failing the caller (it needs every node). */
+  /**
+   * Call presence (and the hand queue, which loses anyone evicted) after a departure, never
+   * failing the caller (it needs every node).
+   */
   function announceInBackground(roomId: string): void {
     announcePresence(roomId).catch((err: unknown) => {
       log.warn({ err, roomId }, 'could not announce call presence');
+    });
+    changeHands(roomId).catch((err: unknown) => {
+      log.warn({ err, roomId }, 'could not announce the hand queue');
     });
   }
 
@@ -325,6 +366,16 @@ export function createLiveService({
         ...(s.data.state ? { state: s.data.state } : {}),
       }));
     },
+
+    /**
+     * The room's raised hands, first raised first: for a newcomer, called while it joins under
+     * `withCallSeat`.
+     */
+    async handQueue(roomId: string): Promise<RaisedHand[]> {
+      return handsOf(await callSockets(roomId));
+    },
+
+    changeHands,
 
     /** Who is in the room's call right now (the caller has checked it may see the room). */
     callPresence,

@@ -32,12 +32,16 @@ import type { LiveService } from './live.service.js';
  * signalling goes only to one socket that is in the sender's own call when it is sent. Every
  * event is rate-limited per socket and per account (plugins/socket-limits.ts). The choices behind
  * this module: docs/decisions/0008-live-room-signalling-and-chat.md and
- * docs/decisions/0016-socket-limits.md.
+ * docs/decisions/0016-socket-limits.md; the raised hands' queue (`hand-queue-state`, kept from
+ * `peer-state`): docs/decisions/0063-one-hand-queue-per-call.md.
  */
 
 export interface CallSocketDeps {
   rooms: Pick<RoomsService, 'requireMember'>;
-  live: Pick<LiveService, 'withCallSeat' | 'callParticipants' | 'announcePresence'>;
+  live: Pick<
+    LiveService,
+    'withCallSeat' | 'callParticipants' | 'announcePresence' | 'handQueue' | 'changeHands'
+  >;
   log: FastifyBaseLogger;
   limits: EventLimits;
 }
@@ -93,11 +97,20 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
       userId: user.id,
       reason: dropped ? 'disconnected' : 'left',
     });
+    const hadHand = socket.data.handAt !== undefined;
     // The socket leaves its rooms right after this handler: announce once it has.
     setImmediate(() => {
       live.announcePresence(roomId).catch((err: unknown) => {
         log.warn({ err, roomId }, 'could not announce call presence');
       });
+      if (hadHand) announceHands(roomId);
+    });
+  }
+
+  /** Tells the call its hand queue after someone with a raised hand went, never failing. */
+  function announceHands(roomId: string): void {
+    live.changeHands(roomId).catch((err: unknown) => {
+      log.warn({ err, roomId }, 'could not announce the hand queue');
     });
   }
 
@@ -174,9 +187,12 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
     if (!roomId) return;
     const wasIn = socket.rooms.has(channel.call(roomId));
     await socket.leave(channel.call(roomId));
+    const hadHand = socket.data.handAt !== undefined;
     delete socket.data.callRoomId;
     delete socket.data.state;
+    delete socket.data.handAt;
     exitCall(socket);
+    if (wasIn && hadHand) announceHands(roomId);
     if (wasIn) {
       const { user } = socket.data;
       io.to(channel.call(roomId)).emit('user-left', {
@@ -221,7 +237,14 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
         throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
       }
       await socket.join(channel.call(roomId));
-      if (!already) enterCall(socket);
+      if (!already) {
+        enterCall(socket);
+        // A socket taken out of a call (evicted, then a member again) comes back with its hand down.
+        delete socket.data.handAt;
+      }
+      // The newcomer's first queue is made under the lock every queue change takes, and it is in
+      // the call already, so every later change reaches it after this (docs/decisions/0063).
+      socket.emit('hand-queue-state', { roomId, hands: await live.handQueue(roomId) });
       return { already, others };
     });
     socket.data.callRoomId = roomId;
@@ -292,7 +315,20 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
       hand: input.hand,
       ...(input.sharing === undefined ? {} : { sharing: input.sharing }),
     };
+    const handWas = socket.data.state?.hand === true;
     socket.data.state = state;
     socket.to(channel.call(roomId)).emit('peer-state', { id: socket.id, ...state });
+    if (state.hand === handWas) return;
+    // The hand went up or down: its place in the queue is settled under the room's lock, from
+    // the latest state this socket announced (a quick raise and lower may both be waiting).
+    await live.changeHands(roomId, (hands) => {
+      const up = socket.data.callRoomId === roomId && socket.data.state?.hand === true;
+      if (!up) delete socket.data.handAt;
+      else if (socket.data.handAt === undefined) {
+        // Strictly after every hand already up, even if this node's clock is behind another's:
+        // `at` is the room's order as well as a time (docs/decisions/0063).
+        socket.data.handAt = Math.max(Date.now(), ...hands.map((h) => h.at + 1));
+      }
+    });
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   CALL_LIMIT,
   ChatMessageReceivedSchema,
+  HandQueueSchema,
   REALTIME_ERROR_CODES,
   REALTIME_LIMITS,
   REALTIME_MESSAGES,
@@ -355,6 +356,69 @@ describe('relaying signalling', () => {
     });
     await settle([a]);
     expect(mine).toEqual([]);
+  });
+
+  it('keeps one hand queue for the call, in the order hands went up, the same for everyone', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 4);
+    const [a, b, c] = await Promise.all(
+      [owner, members[0]!, members[1]!].map((u) => client(u.token)),
+    );
+    for (const s of [a!, b!, c!]) await s.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    const heard = [a!, b!, c!].map((s) => record(s, 'hand-queue-state'));
+    // A member on the room page, not in the call, hears nothing of it.
+    const onlooker = await client(members[3]!.token);
+    await onlooker.emitWithAck('join-chat', { roomId: room.id });
+    const onlookerHeard = record(onlooker, 'hand-queue-state');
+    const hand = (s: LiveClient, up: boolean) =>
+      s.emitWithAck('peer-state', { roomId: room.id, muted: false, videoOff: false, hand: up });
+    const latest = () => heard.map((h) => HandQueueSchema.parse(h.at(-1)).hands.map((x) => x.id));
+
+    // B, then C, then A raise: everyone holds the same queue, first raised first.
+    for (const s of [b!, c!, a!]) expect(await hand(s, true)).toEqual({ ok: true });
+    await settle([a!, b!, c!]);
+    expect(latest()).toEqual([
+      [b!.id, c!.id, a!.id],
+      [b!.id, c!.id, a!.id],
+      [b!.id, c!.id, a!.id],
+    ]);
+    const queue = HandQueueSchema.parse(heard[0]!.at(-1));
+    expect(queue.roomId).toBe(room.id);
+    expect(queue.hands[0]).toMatchObject({
+      userId: members[0]!.user.id,
+      name: members[0]!.user.name,
+    });
+    expect(queue.hands[0]!.at).toBeLessThan(queue.hands[1]!.at);
+
+    // Announcing the same raised hand again (as everyone does to a newcomer) keeps its place.
+    await hand(b!, true);
+    // C lowers: only C goes, the others keep their order.
+    await hand(c!, false);
+    await settle([a!, b!, c!]);
+    expect(latest()).toEqual([
+      [b!.id, a!.id],
+      [b!.id, a!.id],
+      [b!.id, a!.id],
+    ]);
+
+    // A newcomer gets the current queue as it joins.
+    const d = await client(members[2]!.token);
+    const first = next(d, 'hand-queue-state');
+    await d.emitWithAck('join-room', { roomId: room.id, name: 'n' });
+    expect(HandQueueSchema.parse(await first).hands.map((x) => x.id)).toEqual([b!.id, a!.id]);
+
+    // C raising again goes to the back; B leaving takes B out, for everyone.
+    await hand(c!, true);
+    const afterLeave = next(d, 'hand-queue-state');
+    await b!.emitWithAck('leave-room', { roomId: room.id });
+    expect(HandQueueSchema.parse(await afterLeave).hands.map((x) => x.id)).toEqual([a!.id, c!.id]);
+    await settle([a!, c!, onlooker]);
+    expect(latest().slice(0, 1)).toEqual([[a!.id, c!.id]]);
+    expect(onlookerHeard).toEqual([]);
+
+    // A dropped link takes its hand out too.
+    const afterDrop = next(d, 'hand-queue-state');
+    a!.disconnect();
+    expect(HandQueueSchema.parse(await afterDrop).hands.map((x) => x.id)).toEqual([c!.id]);
   });
 
   it('announces user-left on leave-room and on disconnect', async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   Hand,
   MessageSquare,
+  MessageSquareText,
   Mic,
   MicOff,
   MonitorUp,
@@ -12,6 +13,7 @@ import {
 } from 'lucide-react';
 import { shortcutLabel, type CallShortcutMode } from '../../../lib/call-shortcuts';
 import { cn } from '../../../ui/cn';
+import { chatButtonLabel } from '../lib/chat-preview';
 
 /**
  * Eight round buttons in one row down to a 320 px phone (Leave must never wrap onto a row of its
@@ -27,6 +29,8 @@ function ControlButton({
   disabled,
   danger,
   active,
+  open,
+  badge,
   shortcut,
   mode,
   children,
@@ -38,6 +42,10 @@ function ControlButton({
   danger?: boolean;
   /** Highlighted state (muted, camera off, hand up), shown by colour and by the icon. */
   active?: boolean;
+  /** A panel it opens is open: a white ring around it (a shape, not only a colour). */
+  open?: boolean;
+  /** A small count on its corner (shown only; the label says it too). */
+  badge?: number;
   /** The letter; how it is pressed (or that it is off) comes from `mode`. */
   shortcut: string;
   mode: CallShortcutMode;
@@ -55,7 +63,8 @@ function ControlButton({
       onClick={onClick}
       className={cn(
         CONTROL_SIZE,
-        'flex shrink-0 items-center justify-center rounded-full text-white transition-colors',
+        'relative flex shrink-0 items-center justify-center rounded-full text-white transition-colors',
+        open && 'ring-2 ring-white ring-offset-2 ring-offset-slate-950',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
         'disabled:cursor-not-allowed disabled:opacity-40',
         danger
@@ -66,6 +75,15 @@ function ControlButton({
       )}
     >
       {children}
+      {badge !== undefined && badge > 0 && (
+        <span
+          aria-hidden="true"
+          data-testid="control-badge"
+          className="absolute -top-1.5 -right-1.5 flex h-5 min-w-5 items-center justify-center rounded-full border-2 border-slate-950 bg-red-600 px-1 text-[11px] leading-none font-bold text-white tabular-nums"
+        >
+          {badge > 99 ? '99+' : badge}
+        </span>
+      )}
     </button>
   );
 }
@@ -76,6 +94,8 @@ export interface CallControlsProps {
   hand: boolean;
   sharing: boolean;
   chatOpen: boolean;
+  /** Chat messages from others since the chat was last open. */
+  chatUnread?: number;
   canMic: boolean;
   canCamera: boolean;
   canShare: boolean;
@@ -151,8 +171,20 @@ export function CallControls(p: CallControlsProps) {
           <MonitorUp aria-hidden="true" className={icon} />
         )}
       </ControlButton>
-      <ControlButton label="Chat" pressed={p.chatOpen} onClick={p.onChat} shortcut="D" mode={mode}>
-        <MessageSquare aria-hidden="true" className={icon} />
+      <ControlButton
+        label={chatButtonLabel(p.chatUnread ?? 0)}
+        pressed={p.chatOpen}
+        open={p.chatOpen}
+        badge={p.chatUnread}
+        onClick={p.onChat}
+        shortcut="D"
+        mode={mode}
+      >
+        {p.chatOpen ? (
+          <MessageSquareText aria-hidden="true" className={icon} />
+        ) : (
+          <MessageSquare aria-hidden="true" className={icon} />
+        )}
       </ControlButton>
       {p.tools}
       <ControlButton

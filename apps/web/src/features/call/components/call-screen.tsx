@@ -23,11 +23,13 @@ import { roomIdOf } from '../api/resolve-call-room';
 import { useMemberAvatar } from '../api/get-member-avatar';
 import { useCall, type CallStart } from '../hooks/use-call';
 import { useCallShortcuts } from '../hooks/use-call-shortcuts';
+import { useChatAttention } from '../hooks/use-chat-attention';
 import { useSpeaking } from '../hooks/use-speaking';
 import { useMediaQuery, useStageSize } from '../hooks/use-stage-size';
 import { isScreenShareSupported } from '../webrtc/media';
 import { CallControls } from './call-controls';
 import { DeviceMenu } from './device-menu';
+import { HandQueueList } from './hand-queue-list';
 import { LeaveCallDialog, useLeaveQuestion } from './leave-call-dialog';
 import { CallToolPanel, CallToolsMenu, findCallTool } from './call-tools';
 import { VideoTile, type VideoTileProps } from './video-tile';
@@ -104,10 +106,17 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
   const roomId = roomIdOf(room);
   const call = useCall({ roomId, userId: user.id, name: user.name, start });
   useToastPlacement('top');
-  const chat = useRoomChat({ roomId, userId: user.id, name: user.name });
   const [chatOpen, setChatOpenState] = useState(
     () => initialChatOpen || window.innerWidth >= CHAT_OPEN_MIN_WIDTH,
   );
+  // While the chat is closed (a phone starts so), others' messages show a preview and a count.
+  const chatAttention = useChatAttention(chatOpen);
+  const chat = useRoomChat({
+    roomId,
+    userId: user.id,
+    name: user.name,
+    onIncoming: chatAttention.onIncoming,
+  });
   // One side panel at a time: the chat or a room tool (call-tools.tsx).
   const [toolId, setToolId] = useState<string | null>(null);
   const tool = findCallTool(toolId);
@@ -401,6 +410,12 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
             <div ref={setArea} className="relative min-h-0 flex-1">
               {stage}
             </div>
+            {/* Bottom-left, clear of the floating preview on the right (w-28 / sm:w-56). */}
+            <HandQueueList
+              hands={call.hands.queue}
+              self={call.hands.self}
+              className="absolute bottom-3 left-3 z-10 w-36 max-w-[calc(100%-9.5rem)] sm:w-44 sm:max-w-[calc(100%-17.5rem)]"
+            />
             {floating &&
               !focus &&
               localTile({
@@ -418,6 +433,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
           hand={call.hand}
           sharing={media.sharing}
           chatOpen={chatOpen}
+          chatUnread={chatAttention.unread}
           canMic={media.hasAudio}
           canCamera={media.hasVideo}
           canShare={isScreenShareSupported()}

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import type { RaisedHand } from '@studycircle/shared';
 import { acquireSocket, sessionEndedOn, type AppSocket } from '../../../lib/socket';
 import { toast } from '../../../ui/toast';
-import { emptyParticipants, participantsReducer } from '../lib/participants';
+import { newlyRaised } from '../lib/hand-queue';
+import { displayNameOf, emptyParticipants, participantsReducer } from '../lib/participants';
 import { loadCallConfig } from '../api/get-call-config';
 import { CallSession, type JoinOutcome } from '../session/call-session';
 import { LocalMediaController, type LocalMediaSnapshot } from '../webrtc/local-media';
@@ -48,6 +50,11 @@ export function useCall({ roomId, userId, name, start }: CallOptions) {
     status: 'pending',
   });
   const [hand, setHand] = useState(false);
+  /** The call's raised hands in the server's order, and this side's socket id among them. */
+  const [hands, setHands] = useState<{ queue: RaisedHand[]; self: string | undefined }>({
+    queue: [],
+    self: undefined,
+  });
   const [level, setLevel] = useState(0);
   const [mediaVersion, setMediaVersion] = useState(0);
   const [socket, setSocket] = useState<AppSocket | null>(null);
@@ -56,6 +63,7 @@ export function useCall({ roomId, userId, name, start }: CallOptions) {
   const sessionRef = useRef<CallSession | null>(null);
   const [controller, setController] = useState<LocalMediaController | null>(null);
   const handRef = useRef(false);
+  const handsRef = useRef<RaisedHand[]>([]);
   // Read once: the choice applies to this visit's first media, not to later renders.
   const startRef = useRef(start);
   // Asked once per visit, in parallel with the join (docs/decisions/0027).
@@ -143,6 +151,16 @@ export function useCall({ roomId, userId, name, start }: CallOptions) {
       },
       onPeerJoined: (peer) => toast(`${peer} joined`),
       onPeerLeft: (peer) => toast(`${peer} left`),
+      onHands: (queue, first) => {
+        const self = socket.id;
+        // Hands already up when this side joined are in the list, not announced one by one.
+        if (!first) {
+          for (const raised of newlyRaised(handsRef.current, queue, self))
+            toast(`${displayNameOf(raised.name)} raised a hand`, { key: 'call-hand-others' });
+        }
+        handsRef.current = queue;
+        setHands({ queue, self });
+      },
     });
     sessionRef.current = session;
     // Closing the tab is leaving (docs/product.md §7.2): said while the link is still up, so the
@@ -233,6 +251,7 @@ export function useCall({ roomId, userId, name, start }: CallOptions) {
     mediaVersion,
     join,
     hand,
+    hands,
     level,
     localStream: controller?.stream ?? null,
     currentDevices: () => mediaRef.current?.currentDevices() ?? {},

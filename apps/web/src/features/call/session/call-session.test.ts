@@ -400,3 +400,33 @@ describe('CallSession and peers the call never announced', () => {
     expect(link.descriptions).toEqual([offer]);
   });
 });
+
+describe('CallSession and the hand queue', () => {
+  it("passes on the server's queue, marking the one that came with each join, and ignores a malformed one", () => {
+    const socket = new FakeSocket();
+    const heard: { ids: string[]; first: boolean }[] = [];
+    start(socket, {
+      onHands: (hands, first) => heard.push({ ids: hands.map((h) => h.id), first }),
+    });
+    socket.connect('ann-1');
+    const hand = (id: string, at: number) => ({ id, userId: `u-${id}`, name: id, at });
+    socket.receive('hand-queue-state', { roomId: 'room-1', hands: [hand('bob-1', 5)] });
+    socket.acceptJoin([]);
+    socket.receive('hand-queue-state', {
+      roomId: 'room-1',
+      hands: [hand('bob-1', 5), hand('cy-1', 6)],
+    });
+    // Another room's queue, and one that is not a queue at all, change nothing.
+    socket.receive('hand-queue-state', { roomId: 'room-2', hands: [] });
+    socket.receive('hand-queue-state', { roomId: 'room-1', hands: [{ id: 'x' }] });
+    // After a reconnect the first queue is the join's again.
+    socket.disconnect();
+    socket.connect('ann-2');
+    socket.receive('hand-queue-state', { roomId: 'room-1', hands: [] });
+    expect(heard).toEqual([
+      { ids: ['bob-1'], first: true },
+      { ids: ['bob-1', 'cy-1'], first: false },
+      { ids: [], first: true },
+    ]);
+  });
+});

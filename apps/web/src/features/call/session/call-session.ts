@@ -1,4 +1,5 @@
 import {
+  HandQueueSchema,
   REALTIME_ERROR_CODES,
   type Ack,
   type CallParticipant,
@@ -7,6 +8,7 @@ import {
   type PeerLeft,
   type PeerRef,
   type PeerStateReceived,
+  type RaisedHand,
   type Sdp,
   type ServerToClientEvents,
 } from '@studycircle/shared';
@@ -68,6 +70,11 @@ export interface CallSessionOptions {
   onJoin(outcome: JoinOutcome): void;
   onPeerJoined(name: string): void;
   onPeerLeft(name: string): void;
+  /**
+   * The call's raised hands, first raised first, as the server ordered them (docs/decisions/0063).
+   * `first`: the queue this side got as it joined (or joined again): what was already up then.
+   */
+  onHands?(hands: RaisedHand[], first: boolean): void;
 }
 
 interface PeerInfo {
@@ -103,6 +110,8 @@ export class CallSession {
   private readonly configReady: Promise<void>;
   private joined = false;
   private stopped = false;
+  /** The next hand queue is the one the server sends with a join. */
+  private firstQueue = true;
 
   constructor(private readonly o: CallSessionOptions) {
     if (o.rtcConfig instanceof Promise) {
@@ -141,6 +150,14 @@ export class CallSession {
     on('answer', (m) => this.onDescription(m.from, toDescription(m.sdp, 'answer')));
     on('ice-candidate', (m) => this.onCandidate(m.from, m.candidate));
     on('peer-state', (m) => this.onPeerState(m));
+    on('hand-queue-state', (m) => {
+      // Checked with the shared schema: a malformed queue is ignored, not half shown.
+      const queue = HandQueueSchema.safeParse(m);
+      if (!queue.success || queue.data.roomId !== o.roomId) return;
+      const first = this.firstQueue;
+      this.firstQueue = false;
+      o.onHands?.(queue.data.hands, first);
+    });
     on('removed-from-room', (m) => {
       if (m.roomId !== o.roomId) return;
       this.stop();
@@ -189,6 +206,7 @@ export class CallSession {
     // from the join's answer. The people on screen keep their tiles and links meanwhile; each is
     // matched again when the call announces them, or removed if they do not come back.
     this.joined = false;
+    this.firstQueue = true;
     this.announced.clear();
     this.earlyCandidates.clear();
     for (const peerId of this.names.keys()) this.markAway(peerId, true);

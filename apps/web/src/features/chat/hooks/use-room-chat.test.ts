@@ -150,4 +150,32 @@ describe('useRoomChat and the persisted outbox', () => {
     expect(hook.result.current.items).toEqual([]);
     expect(countChatOutbox('ann')).toBe(0);
   });
+
+  it('tells the call about each live message from someone else, once, and never about its own', () => {
+    const incoming = vi.fn();
+    renderHook(() => useRoomChat({ ...options, onIncoming: incoming }));
+    act(() => link.connect());
+    const deliver = (m: Record<string, unknown>) =>
+      act(() => {
+        for (const handler of [...(link.handlers.get('chat-message') ?? [])]) handler(m);
+      });
+    const message = (id: number, userId: string, text: string) => ({
+      id,
+      roomId: 'room-1',
+      userId,
+      name: userId === 'ann' ? 'Ann' : 'Bea',
+      text,
+      at: 1000 + id,
+      clientId: null,
+    });
+    deliver(message(1, 'bea', 'hello Ann'));
+    // The same message delivered twice, one of Ann's own (another tab) and another room's.
+    deliver(message(1, 'bea', 'hello Ann'));
+    deliver(message(2, 'ann', 'from my other tab'));
+    deliver({ ...message(3, 'bea', 'elsewhere'), roomId: 'room-2' });
+    expect(incoming).toHaveBeenCalledTimes(1);
+    expect(incoming).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Bea', text: 'hello Ann' }),
+    );
+  });
 });

@@ -28,6 +28,11 @@ export interface RoomChatOptions {
   enabled?: boolean;
   /** Load the stored history too (the room page waits until its chat is opened). */
   loadHistory?: boolean;
+  /**
+   * Called once for each live message from someone else as it arrives (not for history or a
+   * catch-up page): the call's unread count and preview.
+   */
+  onIncoming?: (message: ChatItem) => void;
 }
 
 type Outgoing = Omit<StoredChatMessage, 'roomId'>;
@@ -69,7 +74,13 @@ export function useRoomChat({
   name,
   enabled = true,
   loadHistory = true,
+  onIncoming,
 }: RoomChatOptions) {
+  // The latest callback, so a new one each render does not subscribe again.
+  const onIncomingRef = useRef(onIncoming);
+  useEffect(() => {
+    onIncomingRef.current = onIncoming;
+  }, [onIncoming]);
   const [items, setItems] = useState<readonly ChatItem[]>([]);
   const [loading, setLoading] = useState(loadHistory);
   const [hasOlder, setHasOlder] = useState(false);
@@ -196,7 +207,12 @@ export function useRoomChat({
         if (ack.ok) setPresence(ack.presence);
       });
     const onMessage = (m: ChatMessageReceived) => {
-      if (m.roomId === roomId) merge([toItem(m)]);
+      if (m.roomId !== roomId) return;
+      const item = toItem(m);
+      // A message already listed (a repeat delivery) is not news.
+      const news = !item.self && !itemsRef.current.some((i) => i.id === item.id);
+      merge([item]);
+      if (news) onIncomingRef.current?.(item);
     };
     const onPresence = (p: CallPresence) => {
       if (p.roomId === roomId) setPresence(p);
