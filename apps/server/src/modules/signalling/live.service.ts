@@ -356,23 +356,24 @@ export function createLiveService({
       return seatLock(roomId, work);
     },
 
-    /** Everyone in the room's call now, on every node, as `users-in-room` lists them. */
-    async callParticipants(roomId: string): Promise<CallParticipant[]> {
-      const sockets = await callSockets(roomId);
-      return sockets.map((s) => ({
-        id: s.id,
-        userId: s.data.user.id,
-        name: s.data.user.name,
-        ...(s.data.state ? { state: s.data.state } : {}),
-      }));
-    },
-
     /**
-     * The room's raised hands, first raised first: for a newcomer, called while it joins under
-     * `withCallSeat`.
+     * Who is in the call and its raised hands, from one look at every node: a join reads both
+     * under the room's seat lock, and each look across nodes is a round trip that every other
+     * joiner of the room waits for.
      */
-    async handQueue(roomId: string): Promise<RaisedHand[]> {
-      return handsOf(await callSockets(roomId));
+    async callRoster(
+      roomId: string,
+    ): Promise<{ participants: CallParticipant[]; hands: RaisedHand[] }> {
+      const sockets = await callSockets(roomId);
+      return {
+        participants: sockets.map((s) => ({
+          id: s.id,
+          userId: s.data.user.id,
+          name: s.data.user.name,
+          ...(s.data.state ? { state: s.data.state } : {}),
+        })),
+        hands: handsOf(sockets),
+      };
     },
 
     changeHands,

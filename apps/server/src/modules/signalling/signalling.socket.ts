@@ -38,10 +38,7 @@ import type { LiveService } from './live.service.js';
 
 export interface CallSocketDeps {
   rooms: Pick<RoomsService, 'requireMember'>;
-  live: Pick<
-    LiveService,
-    'withCallSeat' | 'callParticipants' | 'announcePresence' | 'handQueue' | 'changeHands'
-  >;
+  live: Pick<LiveService, 'withCallSeat' | 'callRoster' | 'announcePresence' | 'changeHands'>;
   log: FastifyBaseLogger;
   limits: EventLimits;
 }
@@ -227,7 +224,8 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
     // take the last seat.
     const { already, others } = await live.withCallSeat(roomId, async () => {
       const already = socket.rooms.has(channel.call(roomId));
-      const others = (await live.callParticipants(roomId)).filter((p) => p.id !== socket.id);
+      const roster = await live.callRoster(roomId);
+      const others = roster.participants.filter((p) => p.id !== socket.id);
       // The ninth is refused the call but keeps the chat subscription made above.
       if (!already && others.length >= CALL_LIMIT) {
         throw AppError.realtime(REALTIME_ERROR_CODES.callFull, REALTIME_MESSAGES.callFull);
@@ -243,8 +241,9 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
         delete socket.data.handAt;
       }
       // The newcomer's first queue is made under the lock every queue change takes, and it is in
-      // the call already, so every later change reaches it after this (docs/decisions/0063).
-      socket.emit('hand-queue-state', { roomId, hands: await live.handQueue(roomId) });
+      // the call already, so every later change reaches it after this (docs/decisions/0063). Read
+      // with the participants above: a newcomer has no hand up, and one already in is listed.
+      socket.emit('hand-queue-state', { roomId, hands: roster.hands });
       return { already, others };
     });
     socket.data.callRoomId = roomId;
