@@ -96,7 +96,19 @@ export const ROOM_MESSAGES = {
   roleInvalid: 'Role must be admin or member',
   loadFailed: 'Failed to load room',
   leftSession: 'Left study session.',
+  alreadyMember: 'You are already a member of this room.',
+  publicRoomJoinDirectly: 'This room is public: join it with Join Room.',
+  tooManyJoinRequests: 'This room has too many requests to join waiting. Try again later.',
+  tooManyOwnJoinRequests:
+    'You have asked to join too many rooms at once. Wait for an answer, or cancel one.',
+  joinRequestNotFound: 'That request to join is no longer waiting.',
 } as const;
+
+/**
+ * Requests to join a private room (docs/decisions/0067-ask-to-join.md): at most this many wait
+ * per room, and per account across rooms, so a stranger cannot flood an owner's list.
+ */
+export const JOIN_REQUEST_LIMITS = { perRoom: 50, perAccount: 20 } as const;
 
 /** The 429 answer to creating a room once the account's hourly allowance is spent. */
 export function tooManyRoomsMessage(retryAfterMs: number): string {
@@ -397,8 +409,21 @@ export const RoomPreviewSchema = z.object({
   name: z.string(),
   isPrivate: z.boolean(),
   isMember: z.boolean(),
+  /** The caller asked to join and is waiting for an answer. */
+  requested: z.boolean(),
 });
 export type RoomPreview = z.infer<typeof RoomPreviewSchema>;
+
+/** One request to join, as the room's owner and admins see it: who, and since when. */
+export const JoinRequestSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+});
+export type JoinRequest = z.infer<typeof JoinRequestSchema>;
+/** `{requests}`: oldest first. */
+export const JoinRequestsResponseSchema = z.object({ requests: z.array(JoinRequestSchema) });
+export type JoinRequestsResponse = z.infer<typeof JoinRequestsResponseSchema>;
 export const RoomPreviewResponseSchema = z.object({ room: RoomPreviewSchema });
 export type RoomPreviewResponse = z.infer<typeof RoomPreviewResponseSchema>;
 

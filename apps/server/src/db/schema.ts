@@ -166,6 +166,27 @@ export const roomMembers = pgTable(
   ],
 );
 
+/**
+ * A signed-in non-member asking to join a private room, until the owner or an admin accepts or
+ * declines it, or they cancel it (docs/decisions/0067-ask-to-join.md).
+ */
+export const roomJoinRequests = pgTable(
+  'room_join_requests',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    index('room_join_requests_user_idx').on(t.userId),
+  ],
+);
+
 export const roomInvitations = pgTable(
   'room_invitations',
   {

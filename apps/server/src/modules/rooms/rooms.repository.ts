@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } 
 import type { RoomListScope, RoomRole, RoomStatus } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { addMembership, RoomFullError } from '../../db/memberships.repository.js';
-import { roomMembers, rooms, users } from '../../db/schema.js';
+import { roomJoinRequests, roomMembers, rooms, users } from '../../db/schema.js';
 import { PUBLIC_ROOMS_PER_OWNER } from './room-limits.js';
 
 /**
@@ -395,6 +395,97 @@ export function createRoomsRepository(db: Db) {
         );
     },
 
+    /** Whether `userId` waits for an answer to join `roomId`. */
+    async hasJoinRequest(roomId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: roomJoinRequests.userId })
+        .from(roomJoinRequests)
+        .where(and(eq(roomJoinRequests.roomId, roomId), eq(roomJoinRequests.userId, userId)));
+      return row !== undefined;
+    },
+
+    /**
+     * Records a request to join, once (asking again keeps the first); refused past the limits of
+     * waiting requests per room and per account. Both counts and the insert run in one
+     * transaction that holds the room row, so two requests at once cannot both take the last
+     * place of a room.
+     */
+    async addJoinRequest(
+      roomId: string,
+      userId: string,
+      limits: { perRoom: number; perAccount: number },
+    ): Promise<'added' | 'exists' | 'room-limit' | 'account-limit'> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, roomId)).for('update');
+        const [mine] = await tx
+          .select({ userId: roomJoinRequests.userId })
+          .from(roomJoinRequests)
+          .where(and(eq(roomJoinRequests.roomId, roomId), eq(roomJoinRequests.userId, userId)));
+        if (mine) return 'exists';
+        const [inRoom] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(roomJoinRequests)
+          .where(eq(roomJoinRequests.roomId, roomId));
+        if ((inRoom?.n ?? 0) >= limits.perRoom) return 'room-limit';
+        const [ofAccount] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(roomJoinRequests)
+          .where(eq(roomJoinRequests.userId, userId));
+        if ((ofAccount?.n ?? 0) >= limits.perAccount) return 'account-limit';
+        await tx.insert(roomJoinRequests).values({ roomId, userId });
+        return 'added';
+      });
+    },
+
+    /** Removes a request to join; returns whether it was there. */
+    async removeJoinRequest(roomId: string, userId: string): Promise<boolean> {
+      const removed = await db
+        .delete(roomJoinRequests)
+        .where(and(eq(roomJoinRequests.roomId, roomId), eq(roomJoinRequests.userId, userId)))
+        .returning({ userId: roomJoinRequests.userId });
+      return removed.length > 0;
+    },
+
+    /** A room's waiting requests with the askers' names, oldest first. */
+    async listJoinRequests(roomId: string) {
+      return db
+        .select({
+          userId: roomJoinRequests.userId,
+          name: users.name,
+          createdAt: roomJoinRequests.createdAt,
+        })
+        .from(roomJoinRequests)
+        .innerJoin(users, eq(users.id, roomJoinRequests.userId))
+        .where(eq(roomJoinRequests.roomId, roomId))
+        .orderBy(asc(roomJoinRequests.createdAt), asc(roomJoinRequests.userId));
+    },
+
+    /**
+     * Accepts a request: the request goes and the asker becomes a member, in one transaction, so
+     * a full room keeps the request (nothing is written) and an accepted one is never left over.
+     */
+    async acceptJoinRequest(
+      roomId: string,
+      userId: string,
+      joinedAt: Date,
+    ): Promise<'added' | 'exists' | 'missing' | 'full'> {
+      try {
+        return await db.transaction(async (tx) => {
+          const removed = await tx
+            .delete(roomJoinRequests)
+            .where(and(eq(roomJoinRequests.roomId, roomId), eq(roomJoinRequests.userId, userId)))
+            .returning({ userId: roomJoinRequests.userId });
+          if (removed.length === 0) return 'missing';
+          const result = await addMembership(tx, roomId, userId, 'member', joinedAt);
+          if (result === 'full') throw new RoomFullError();
+          return result;
+        });
+      } catch (err) {
+        if (err instanceof RoomFullError) return 'full';
+        throw err;
+      }
+    },
+
     /** Sets a non-owner member's role; returns false when there is no such member. */
     async setRole(roomId: string, userId: string, role: RoomRole): Promise<boolean> {
       const updated = await db
@@ -430,6 +521,8 @@ export interface RoomsHandedOver {
  */
 export async function handOverRoomsOfAccount(tx: Db, userId: string): Promise<RoomsHandedOver> {
   const result: RoomsHandedOver = { handedOver: [], deletedRooms: [] };
+  // Their requests to join other rooms go first (those to their own rooms go with the rooms).
+  await tx.delete(roomJoinRequests).where(eq(roomJoinRequests.userId, userId));
   const owned = await tx
     .select({ id: rooms.id })
     .from(rooms)

@@ -15,6 +15,7 @@ import {
   RoomMembersResponseSchema,
   RoomParamsSchema,
   RoomPreviewResponseSchema,
+  JoinRequestsResponseSchema,
   RoomResponseSchema,
   UpdateRoomInputSchema,
 } from '@studycircle/shared';
@@ -91,6 +92,81 @@ export async function roomsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ room: await rooms.preview(request.user, request.params.id) }),
+  );
+
+  // Asking to join a private room (docs/decisions/0067-ask-to-join.md).
+  api.post(
+    '/rooms/:id/join-requests',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomParamsSchema,
+        response: { 200: OkResponseSchema, 201: OkResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request, reply) => {
+      const { created } = await rooms.requestToJoin(request.user, request.params.id);
+      return reply.status(created ? 201 : 200).send({ ok: true as const });
+    },
+  );
+
+  api.delete(
+    '/rooms/:id/join-requests/mine',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomParamsSchema,
+        response: { 200: OkResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => {
+      await rooms.cancelJoinRequest(request.user, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  api.get(
+    '/rooms/:id/join-requests',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomParamsSchema,
+        response: { 200: JoinRequestsResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => ({
+      requests: await rooms.joinRequests(request.user, request.params.id),
+    }),
+  );
+
+  api.post(
+    '/rooms/:id/join-requests/:userId/accept',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomMemberParamsSchema,
+        response: { 200: OkResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => {
+      await rooms.acceptJoinRequest(request.user, request.params.id, request.params.userId);
+      return { ok: true as const };
+    },
+  );
+
+  api.delete(
+    '/rooms/:id/join-requests/:userId',
+    {
+      schema: {
+        security: BEARER,
+        params: RoomMemberParamsSchema,
+        response: { 200: OkResponseSchema, ...ERROR_REPLIES },
+      },
+    },
+    async (request) => {
+      await rooms.declineJoinRequest(request.user, request.params.id, request.params.userId);
+      return { ok: true as const };
+    },
   );
 
   api.patch(

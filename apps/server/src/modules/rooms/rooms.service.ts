@@ -10,6 +10,8 @@ import {
   type CreateRoomData,
   type Room,
   type RoomPreview,
+  type JoinRequest,
+  JOIN_REQUEST_LIMITS,
   type RoomListResponse,
   type RoomMember,
   type RoomRole,
@@ -319,7 +321,59 @@ export function createRoomsService({
     async preview(user: AuthUser, id: string): Promise<RoomPreview> {
       const row = await repo.findById(id, user.id);
       if (!row) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
-      return { id: row.id, name: row.name, isPrivate: row.isPrivate, isMember: Boolean(row.role) };
+      const isMember = Boolean(row.role);
+      return {
+        id: row.id,
+        name: row.name,
+        isPrivate: row.isPrivate,
+        isMember,
+        requested: !isMember && (await repo.hasJoinRequest(row.id, user.id)),
+      };
+    },
+
+    /**
+     * Asks to join a private room (docs/decisions/0067-ask-to-join.md); asking again is
+     * answered the same. A member, or a public room (joined directly), is told so.
+     */
+    async requestToJoin(user: AuthUser, roomId: string): Promise<{ created: boolean }> {
+      const row = await repo.findById(roomId, user.id);
+      if (!row) throw AppError.notFound(ROOM_MESSAGES.roomNotFound);
+      if (row.role) throw AppError.conflict(ROOM_MESSAGES.alreadyMember);
+      if (!row.isPrivate) throw AppError.badRequest(ROOM_MESSAGES.publicRoomJoinDirectly);
+      const result = await repo.addJoinRequest(row.id, user.id, JOIN_REQUEST_LIMITS);
+      if (result === 'room-limit') throw AppError.conflict(ROOM_MESSAGES.tooManyJoinRequests);
+      if (result === 'account-limit') {
+        throw AppError.conflict(ROOM_MESSAGES.tooManyOwnJoinRequests);
+      }
+      return { created: result === 'added' };
+    },
+
+    /** Takes back one's own request to join (nothing to take back is fine). */
+    async cancelJoinRequest(user: AuthUser, roomId: string): Promise<void> {
+      await repo.removeJoinRequest(roomId, user.id);
+    },
+
+    /** The room's waiting requests to join, oldest first: for the owner and admins. */
+    async joinRequests(user: AuthUser, roomId: string): Promise<JoinRequest[]> {
+      await requireRole(roomId, user.id, ['owner', 'admin'], ROOM_MESSAGES.ownerOrAdminOnly);
+      const rows = await repo.listJoinRequests(roomId);
+      return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    },
+
+    /** The owner or an admin lets the asker in, as a member (the room's limit holds). */
+    async acceptJoinRequest(user: AuthUser, roomId: string, userId: string): Promise<void> {
+      await requireRole(roomId, user.id, ['owner', 'admin'], ROOM_MESSAGES.ownerOrAdminOnly);
+      const result = await repo.acceptJoinRequest(roomId, userId, now());
+      if (result === 'missing') throw AppError.notFound(ROOM_MESSAGES.joinRequestNotFound);
+      if (result === 'full') throw AppError.conflict(ROOM_MESSAGES.roomFull);
+    },
+
+    /** The owner or an admin turns a request down; the asker may ask again later. */
+    async declineJoinRequest(user: AuthUser, roomId: string, userId: string): Promise<void> {
+      await requireRole(roomId, user.id, ['owner', 'admin'], ROOM_MESSAGES.ownerOrAdminOnly);
+      if (!(await repo.removeJoinRequest(roomId, userId))) {
+        throw AppError.notFound(ROOM_MESSAGES.joinRequestNotFound);
+      }
     },
 
     /**

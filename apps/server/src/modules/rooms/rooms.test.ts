@@ -15,6 +15,7 @@ import {
   RoomMembersResponseSchema,
   RoomMessagesResponseSchema,
   RoomResponseSchema,
+  JoinRequestsResponseSchema,
   type Room,
 } from '@studycircle/shared';
 import { http, registerUser, startTestApp, type TestApp } from '../../test/app.js';
@@ -22,6 +23,7 @@ import { jpegDataUrl } from '../../test/images.js';
 import { startSmtpCapture, type SmtpCapture } from '@studycircle/test-kit';
 import { roomInvitations, roomMembers, roomMessages, rooms } from '../../db/schema.js';
 import { createEventBus } from '../../lib/events.js';
+import { createRoomsRepository } from './rooms.repository.js';
 import {
   createRoomsService,
   generateJoinCode,
@@ -153,6 +155,16 @@ describe('authorization matrix', () => {
     ],
     ['DELETE /api/rooms/:id', (r) => ['DELETE', `/api/rooms/${r.id}`], [401, 403, 403, 403, 200]],
     [
+      'GET /api/rooms/:id/join-requests',
+      (r) => ['GET', `/api/rooms/${r.id}/join-requests`],
+      [401, 403, 403, 200, 200],
+    ],
+    [
+      'POST /api/rooms/:id/join-requests',
+      (r) => ['POST', `/api/rooms/${r.id}/join-requests`],
+      [401, 201, 409, 409, 409],
+    ],
+    [
       'GET /api/rooms/:id/members',
       (r) => ['GET', `/api/rooms/${r.id}/members`],
       [401, 403, 200, 200, 200],
@@ -247,7 +259,7 @@ describe('authorization matrix', () => {
     expect(outsider.status).toBe(200);
     // Exactly these fields: no code (the secret), no description, subject or members.
     expect(outsider.body).toEqual({
-      room: { id: room.id, name: room.name, isPrivate: true, isMember: false },
+      room: { id: room.id, name: room.name, isPrivate: true, isMember: false, requested: false },
     });
     const member = await call('GET', `/api/rooms/${room.id}/preview`, users.member.token);
     expect(member.body.room).toMatchObject({ isMember: true });
@@ -268,6 +280,129 @@ describe('authorization matrix', () => {
     expect((await call('GET', `/api/rooms/${room.id}/members`, users.outsider.token)).status).toBe(
       403,
     );
+  });
+});
+
+describe('asking to join a private room', () => {
+  const requestsOf = async (roomId: string, token: string) =>
+    JoinRequestsResponseSchema.parse(
+      (await call('GET', `/api/rooms/${roomId}/join-requests`, token)).body,
+    ).requests;
+
+  it('a non-member asks once; an admin sees who and lets them in as a member', async () => {
+    const room = await fixture();
+    const ask = () => call('POST', `/api/rooms/${room.id}/join-requests`, users.outsider.token);
+    expect((await ask()).status).toBe(201);
+    // Asking again changes nothing.
+    expect((await ask()).status).toBe(200);
+    const preview = await call('GET', `/api/rooms/${room.id}/preview`, users.outsider.token);
+    expect(preview.body.room).toMatchObject({ isMember: false, requested: true });
+
+    const waiting = await requestsOf(room.id, users.admin.token);
+    expect(waiting).toEqual([
+      {
+        userId: users.outsider.user.id,
+        name: users.outsider.user.name,
+        createdAt: expect.any(String),
+      },
+    ]);
+    const accepted = await call(
+      'POST',
+      `/api/rooms/${room.id}/join-requests/${users.outsider.user.id}/accept`,
+      users.admin.token,
+    );
+    expect(accepted.status).toBe(200);
+    const read = await call('GET', `/api/rooms/${room.id}`, users.outsider.token);
+    expect(read.status).toBe(200);
+    expect(read.body.room).toMatchObject({ isMember: true, userRole: 'member', members: 5 });
+    expect(await requestsOf(room.id, users.owner.token)).toEqual([]);
+    // Accepting twice finds nothing waiting.
+    const again = await call(
+      'POST',
+      `/api/rooms/${room.id}/join-requests/${users.outsider.user.id}/accept`,
+      users.owner.token,
+    );
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe(ROOM_MESSAGES.joinRequestNotFound);
+  });
+
+  it('declined or cancelled, a request goes and may be made again', async () => {
+    const room = await fixture();
+    const path = `/api/rooms/${room.id}/join-requests`;
+    expect((await call('POST', path, users.outsider.token)).status).toBe(201);
+    expect(
+      (await call('DELETE', `${path}/${users.outsider.user.id}`, users.owner.token)).status,
+    ).toBe(200);
+    expect(await requestsOf(room.id, users.owner.token)).toEqual([]);
+    const preview = await call('GET', `/api/rooms/${room.id}/preview`, users.outsider.token);
+    expect(preview.body.room).toMatchObject({ requested: false });
+    expect((await call('GET', `/api/rooms/${room.id}`, users.outsider.token)).status).toBe(403);
+
+    expect((await call('POST', path, users.outsider.token)).status).toBe(201);
+    expect((await call('DELETE', `${path}/mine`, users.outsider.token)).status).toBe(200);
+    expect(await requestsOf(room.id, users.owner.token)).toEqual([]);
+    // A plain member can neither decline nor accept.
+    expect((await call('POST', path, users.outsider.token)).status).toBe(201);
+    expect(
+      (await call('DELETE', `${path}/${users.outsider.user.id}`, users.member.token)).status,
+    ).toBe(403);
+    expect(
+      (await call('POST', `${path}/${users.outsider.user.id}/accept`, users.member.token)).status,
+    ).toBe(403);
+  });
+
+  it('says why when there is nothing to ask: a member, a public room, an unknown room', async () => {
+    const room = await fixture();
+    const member = await call('POST', `/api/rooms/${room.id}/join-requests`, users.member.token);
+    expect(member.status).toBe(409);
+    expect(member.body.message).toBe(ROOM_MESSAGES.alreadyMember);
+    const open = await createRoom(users.owner.token, { visibility: 'public' });
+    const pub = await call('POST', `/api/rooms/${open.id}/join-requests`, users.outsider.token);
+    expect(pub.status).toBe(400);
+    expect(pub.body.message).toBe(ROOM_MESSAGES.publicRoomJoinDirectly);
+    const unknown = await call(
+      'POST',
+      `/api/rooms/${'e'.repeat(24)}/join-requests`,
+      users.outsider.token,
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it('a full room keeps the request: accepting says so and lets nobody in', async () => {
+    const room = await createRoom(users.owner.token, { maxMembers: 2 });
+    expect(
+      (await call('POST', '/api/rooms/join', users.member.token, { code: room.code })).status,
+    ).toBe(200);
+    const path = `/api/rooms/${room.id}/join-requests`;
+    expect((await call('POST', path, users.outsider.token)).status).toBe(201);
+    const accept = await call(
+      'POST',
+      `${path}/${users.outsider.user.id}/accept`,
+      users.owner.token,
+    );
+    expect(accept.status).toBe(409);
+    expect(accept.body.message).toBe(ROOM_MESSAGES.roomFull);
+    expect((await requestsOf(room.id, users.owner.token)).map((r) => r.userId)).toEqual([
+      users.outsider.user.id,
+    ]);
+    expect((await call('GET', `/api/rooms/${room.id}`, users.outsider.token)).status).toBe(403);
+  });
+
+  it('bounds the requests waiting per room and per account', async () => {
+    const repo = createRoomsRepository(t.app.deps.db);
+    const limits = { perRoom: 2, perAccount: 2 };
+    const [a, b, c] = await Promise.all([fixture(), fixture(), fixture()]);
+    const [x, y, z] = await Promise.all(
+      ['x', 'y', 'z'].map((n) => registerUser(t.baseUrl, { name: `Asker ${n}` })),
+    );
+    expect(await repo.addJoinRequest(a.id, x!.user.id, limits)).toBe('added');
+    expect(await repo.addJoinRequest(a.id, x!.user.id, limits)).toBe('exists');
+    expect(await repo.addJoinRequest(a.id, y!.user.id, limits)).toBe('added');
+    // A third asker of room a: the room's list is full.
+    expect(await repo.addJoinRequest(a.id, z!.user.id, limits)).toBe('room-limit');
+    expect(await repo.addJoinRequest(b.id, x!.user.id, limits)).toBe('added');
+    // x's third room: the account's own limit.
+    expect(await repo.addJoinRequest(c.id, x!.user.id, limits)).toBe('account-limit');
   });
 });
 
