@@ -590,7 +590,7 @@ for (const width of [320, 390]) {
 test.describe("a private room's link opened by a non-member", () => {
   test.use({ bypassCSP: true });
 
-  test('the call link lands on a page that names the room and takes its code; axe and 320 px in both themes', async ({
+  test('the call link lands on a page that names the room, takes its code or asks to join; the owner lets them in; axe and 320 px in both themes', async ({
     browser,
     server,
   }) => {
@@ -623,14 +623,26 @@ test.describe("a private room's link opened by a non-member", () => {
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page)).toEqual([]);
 
-    // A wrong code says so under the field; the right one opens the room.
-    const code = page.getByLabel('Room code');
-    await code.fill('ZZZZZZ');
+    // A wrong code says so under the field.
+    await page.getByLabel('Room code').fill('ZZZZZZ');
     await page.getByRole('button', { name: 'Join Room' }).click();
     await expect(page.getByText('Room not found or invalid code.')).toBeVisible();
-    await code.fill(room.code.toLowerCase());
-    await page.getByRole('button', { name: 'Join Room' }).click();
-    await expect(page.getByRole('button', { name: 'Join Video Call' })).toBeVisible();
+
+    // Without the code: Ask to join; the owner accepts from the room page; the asker is in.
+    await page.getByRole('button', { name: 'Ask to join' }).click();
+    await expect(page.getByText('Request sent.', { exact: false })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    const host = await signedInPage(browser, server.baseURL, owner!);
+    await host.page.goto(`/rooms/room/${room.id}`);
+    const requests = host.page.getByRole('region', { name: '1 request to join' });
+    await expect(requests).toContainText(stranger!.user.name);
+    await requests.getByRole('button', { name: `Accept ${stranger!.user.name}` }).click();
+    await expect(host.page.getByText(`${stranger!.user.name} is now a member.`)).toBeVisible();
+    await expect(requests).toBeHidden();
+    // The asker's page looks every 5 s and opens the room.
+    await expect(page.getByRole('button', { name: 'Join Video Call' })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByText('Secret plans')).toBeVisible();
 
     // Now a member: Invite at the top gives the link and the code (dark theme, 320 px).
@@ -644,8 +656,8 @@ test.describe("a private room's link opened by a non-member", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Invite', exact: true })).toBeFocused();
-    expect(errors).toEqual([]);
-    await context.close();
+    expect([...errors, ...host.errors]).toEqual([]);
+    await Promise.all([context.close(), host.context.close()]);
   });
 });
 

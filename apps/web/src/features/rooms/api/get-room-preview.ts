@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { looksLikeRoomId, type RoomPreview, type RoomPreviewResponse } from '@studycircle/shared';
 import { apiRequest } from '../../../lib/http';
+import { ASKER_REFRESH_MS } from './join-requests';
 
 /** GET /api/rooms/:id/preview: a room's name and privacy, for anyone signed in with its link. */
 export async function getRoomPreview(id: string, signal?: AbortSignal): Promise<RoomPreview> {
@@ -18,6 +19,8 @@ export function useRoomPreview(idOrCode: string) {
     queryFn: ({ signal }) => getRoomPreview(idOrCode, signal),
     enabled: looksLikeRoomId(idOrCode),
     staleTime: 60_000,
+    // Waiting for an answer to a request to join: look again every few seconds.
+    refetchInterval: (query) => (query.state.data?.requested ? ASKER_REFRESH_MS : false),
     retry: false,
   });
 }

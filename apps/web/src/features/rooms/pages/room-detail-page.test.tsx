@@ -228,6 +228,76 @@ describe('RoomDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Join Room' })).toBeInTheDocument();
   });
 
+  it('Ask to join sends a request, says so, and opens the room once the owner accepts', async () => {
+    let admitted = false;
+    let asked = false;
+    const { calls } = mockApi({
+      [`GET /api/rooms/${ID}`]: () =>
+        admitted
+          ? { body: { room: makeRoom({ userRole: 'member' }) } }
+          : { status: 403, body: { message: 'Private', code: 'FORBIDDEN' } },
+      [`GET /api/rooms/${ID}/preview`]: () => ({
+        body: {
+          room: {
+            id: ID,
+            name: 'Calculus Crew',
+            isPrivate: true,
+            isMember: admitted,
+            requested: asked && !admitted,
+          },
+        },
+      }),
+      [`POST /api/rooms/${ID}/join-requests`]: () => {
+        asked = true;
+        return { status: 201, body: { ok: true } };
+      },
+    });
+    render(<Toaster />);
+    renderPage(<RoomDetailPage />, { url: `/rooms/room/${ID}`, pattern: '/rooms/room/:roomId' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ask to join' }));
+    expect(
+      await screen.findByText(
+        'Request sent. You will get in when the owner or an admin accepts it.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/rooms/${ID}/join-requests`,
+    ]);
+    // The owner accepts: the page's next look finds a member and shows the room.
+    admitted = true;
+    expect(
+      await screen.findByRole('button', { name: 'Join Video Call' }, { timeout: 8_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("You're in: Calculus Crew.")).toBeInTheDocument();
+  }, 15_000);
+
+  it('the owner sees requests to join at the top and accepts one', async () => {
+    let waiting = [{ userId: 'u-ann', name: 'Ann Asker', createdAt: new Date().toISOString() }];
+    const { calls } = mockApi({
+      [`GET /api/rooms/${ID}/join-requests`]: () => ({ body: { requests: waiting } }),
+      [`POST /api/rooms/${ID}/join-requests/u-ann/accept`]: () => {
+        waiting = [];
+        return { body: { ok: true } };
+      },
+    });
+    render(<Toaster />);
+    show({ userRole: 'owner' });
+    const section = await screen.findByRole('region', { name: '1 request to join' });
+    expect(within(section).getByText('Ann Asker')).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Accept Ann Asker' }));
+    expect(await screen.findByText('Ann Asker is now a member.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: /request to join/ })).toBeNull(),
+    );
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/u-ann/accept'))).toBe(true);
+  });
+
+  it('a plain member is not shown requests to join, nor asked for them', () => {
+    const { calls } = mockApi({});
+    show({ userRole: 'member' });
+    expect(calls.some((c) => c.path.includes('join-requests'))).toBe(false);
+  });
+
   it('Back to Rooms on that page returns to the back target', async () => {
     mockApi({
       [`GET /api/rooms/${ID}`]: () => ({

@@ -37,6 +37,7 @@ import { joinErrorMessage } from '../components/join-room-dialog';
 import { CallPresence } from '../components/call-presence';
 import { LeaveRoomButton } from '../components/leave-room-button';
 import { InviteDialog } from '../components/invite-dialog';
+import { JoinRequestsSection } from '../components/join-requests-section';
 import { NotMemberLanding } from '../components/not-member-landing';
 import { WorkspaceSection } from '../components/workspace-section';
 import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from '../components/room-status-badge';
@@ -199,6 +200,8 @@ function DetailView({
           <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">
             {room.description || <span className="text-slate-500 italic">No description yet.</span>}
           </p>
+
+          <JoinRequestsSection roomId={id} enabled={canManageRoom(room)} />
 
           {room.isMember && (
             <div aria-live="polite">
