@@ -51,7 +51,7 @@ const TABLE_OWNERS = {
     own: ['deviceSessions', 'passwordResetTokens', 'emailVerificationTokens'],
     crossReads: ['users'],
   },
-  rooms: { own: ['rooms', 'roomMembers'], crossReads: ['users'] },
+  rooms: { own: ['rooms', 'roomMembers', 'roomJoinRequests'], crossReads: ['users'] },
   invitations: { own: ['roomInvitations'], crossReads: ['rooms', 'roomMembers', 'users'] },
   chat: { own: ['roomMessages'], crossReads: ['roomMembers'] },
   contact: { own: ['contactMessages'], crossReads: [] },
