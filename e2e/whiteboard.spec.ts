@@ -374,6 +374,61 @@ test('the call opens the whiteboard as a room tool, by keyboard', async ({ brows
   await context.close();
 });
 
+test('a member follows another’s view and stops; the follow control passes axe at 320 px', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const { room, users } = await roomWithMembers(server.baseURL, 2, 'follow');
+  const [annUser, bobUser] = [users[0]!, users[1]!];
+  const ann = await userPage(browser, server.baseURL, annUser);
+  // Bob on a phone, where a member's drawing is easily off his screen.
+  const bob = await userPage(browser, server.baseURL, bobUser, {
+    bypassCSP: true,
+    viewport: { width: 320, height: 640 },
+  });
+  const errors = [watchErrors(ann.page), watchErrors(bob.page)];
+  await openBoard(ann.page, room.id);
+  await openBoard(bob.page, room.id);
+  await drawRectangle(ann.page, 300, 200);
+  // Ann's pointer on the board names her on Bob's.
+  const box = await canvasBox(ann.page);
+  await ann.page.mouse.move(box.x + 250, box.y + 250);
+  await ann.page.mouse.move(box.x + 260, box.y + 255, { steps: 3 });
+  const follow = bob.page.getByLabel('Follow a view');
+  await expect(follow.locator('option', { hasText: annUser.name })).toHaveCount(1, {
+    timeout: 20_000,
+  });
+  await follow.selectOption({ label: annUser.name });
+  await expect(bob.page.getByText(`Following ${annUser.name}`)).toBeVisible();
+  await expect(bob.page.getByRole('button', { name: 'Stop following' })).toBeVisible();
+  await expectNoSidewaysScroll(bob.page);
+  expect(await axeViolations(bob.page)).toEqual([]);
+
+  // Ann scrolls: Bob's screen moves with her, though he touched nothing.
+  const bobCanvas = bob.page.locator('canvas.excalidraw__canvas.static');
+  await expect(bob.page.locator('canvas.excalidraw__canvas.static')).toHaveCount(1);
+  await bob.page.waitForTimeout(500);
+  const before = await bobCanvas.screenshot();
+  await ann.page.mouse.wheel(0, 250);
+  await expect
+    .poll(async () => Buffer.compare(await bobCanvas.screenshot(), before) !== 0, {
+      timeout: 10_000,
+    })
+    .toBe(true);
+
+  // Bob stops following: Ann's next scroll leaves his view where it is.
+  await follow.selectOption('');
+  await expect(bob.page.getByText(`Following ${annUser.name}`)).toBeHidden();
+  await bob.page.waitForTimeout(500);
+  const still = await bobCanvas.screenshot();
+  await ann.page.mouse.wheel(0, 250);
+  await ann.page.waitForTimeout(1_000);
+  expect(Buffer.compare(await bobCanvas.screenshot(), still)).toBe(0);
+  for (const e of errors) expect(e).toEqual([]);
+  await Promise.all([ann.context.close(), bob.context.close()]);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`the whiteboard passes axe and fits a 320 px phone (${theme})`, async ({
     browser,

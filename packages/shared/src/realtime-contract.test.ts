@@ -40,6 +40,9 @@ const LIMITS_BEFORE_THE_MOVE = {
   'whiteboard-update': [60, 25, 3000, 60_000, 'eventRateLimited'],
   'whiteboard-pointer': [60, 40, 6000, 60_000, 'eventRateLimited'],
   'whiteboard-clear': [3, 0.2, 10, 60_000, 'eventRateLimited'],
+  // Added since: following a view on the whiteboard (docs/decisions/0068-follow-a-view.md).
+  'whiteboard-follow': [10, 1, 120, 60_000, 'eventRateLimited'],
+  'whiteboard-view': [30, 15, 3000, 60_000, 'eventRateLimited'],
 } as const;
 
 type ClientEventsBeforeTheMove = keyof typeof LIMITS_BEFORE_THE_MOVE;
@@ -65,7 +68,9 @@ type ServerEventsBeforeTheMove =
   | 'whiteboard-peer-left'
   | 'whiteboard-cleared'
   | 'focus-state'
-  | 'hand-queue-state';
+  | 'hand-queue-state'
+  | 'whiteboard-followed'
+  | 'whiteboard-view';
 
 type InterServerEventsBeforeTheMove =
   | 'user-updated'

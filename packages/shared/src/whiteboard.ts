@@ -423,6 +423,46 @@ export interface WhiteboardPointerReceived {
   tool: 'pointer' | 'laser';
 }
 
+/**
+ * `whiteboard-follow`: this screen starts (`following`) or stops following another member's view
+ * on the board (`target`, their socket, as pointers name it). The target is told, so it sends its
+ * view while anyone follows it (docs/decisions/0068-follow-a-view.md).
+ */
+export const WhiteboardFollowPayloadSchema = z.object({
+  roomId: RoomIdSchema,
+  target: z.string().min(1).max(64),
+  following: z.boolean(),
+});
+export type WhiteboardFollowPayload = z.input<typeof WhiteboardFollowPayloadSchema>;
+
+/** `whiteboard-followed`: a screen (`by`) started or stopped following this one's view. */
+export interface WhiteboardFollowed {
+  roomId: string;
+  by: string;
+  following: boolean;
+}
+
+/**
+ * `whiteboard-view`: the part of the board this screen shows (scene coordinates, left, top,
+ * right, bottom), sent only while someone follows it.
+ */
+export const WhiteboardViewPayloadSchema = z
+  .object({
+    roomId: RoomIdSchema,
+    bounds: z.tuple([coordinate, coordinate, coordinate, coordinate]),
+  })
+  .refine(({ bounds: [x1, y1, x2, y2] }) => x1 < x2 && y1 < y2, {
+    message: 'A view must have a size',
+  });
+export type WhiteboardViewPayload = z.input<typeof WhiteboardViewPayloadSchema>;
+
+/** `whiteboard-view` received: `id` is the sender's socket. */
+export interface WhiteboardViewReceived {
+  roomId: string;
+  id: string;
+  bounds: [number, number, number, number];
+}
+
 /** `whiteboard-clear`: the room's owner or an admin deletes every shape on the board. */
 export const WhiteboardClearPayloadSchema = z.object({ roomId: RoomIdSchema });
 export type WhiteboardClearPayload = z.input<typeof WhiteboardClearPayloadSchema>;

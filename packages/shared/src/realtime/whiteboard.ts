@@ -2,6 +2,8 @@ import type {
   WhiteboardClearPayload,
   WhiteboardClearResult,
   WhiteboardCleared,
+  WhiteboardFollowPayload,
+  WhiteboardFollowed,
   WhiteboardJoinPayload,
   WhiteboardJoinResult,
   WhiteboardPeerLeft,
@@ -10,6 +12,8 @@ import type {
   WhiteboardUpdatePayload,
   WhiteboardUpdateReceived,
   WhiteboardUpdateResult,
+  WhiteboardViewPayload,
+  WhiteboardViewReceived,
 } from '../whiteboard.js';
 import type { AckCallback, RealtimeEventLimit, RoomRefPayload } from './contract.js';
 
@@ -33,6 +37,13 @@ export interface WhiteboardClientEvents {
    * replaced by the next one 33 ms later); a refusal then comes back as `server-error`.
    */
   'whiteboard-pointer': (payload: WhiteboardPointerPayload, ack?: AckCallback) => void;
+  /** Start or stop following another screen's view on the board. */
+  'whiteboard-follow': (payload: WhiteboardFollowPayload, ack: AckCallback) => void;
+  /**
+   * The part of the board this screen shows, while someone follows it; sent without a callback
+   * (the next one replaces a lost one), like a pointer.
+   */
+  'whiteboard-view': (payload: WhiteboardViewPayload, ack?: AckCallback) => void;
   /** Delete every shape on the board (the room's owner or an admin); answered once stored. */
   'whiteboard-clear': (
     payload: WhiteboardClearPayload,
@@ -47,6 +58,10 @@ export interface WhiteboardServerEvents {
   'whiteboard-pointer': (payload: WhiteboardPointerReceived) => void;
   /** A socket closed the whiteboard or went away: its pointer goes. */
   'whiteboard-peer-left': (payload: WhiteboardPeerLeft) => void;
+  /** A screen started or stopped following this one's view. */
+  'whiteboard-followed': (payload: WhiteboardFollowed) => void;
+  /** Another screen's view, for the screens that follow it. */
+  'whiteboard-view': (payload: WhiteboardViewReceived) => void;
   /** The board was cleared: read it again (every member with it open, the one who cleared it too). */
   'whiteboard-cleared': (payload: WhiteboardCleared) => void;
 }
@@ -75,6 +90,18 @@ export const WHITEBOARD_EVENT_LIMITS = {
   'whiteboard-pointer': {
     perSocket: { burst: 60, perSecond: 40 },
     perUser: { max: 6000, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // Following starts and stops by a click on someone's avatar.
+  'whiteboard-follow': {
+    perSocket: { burst: 10, perSecond: 1 },
+    perUser: { max: 120, windowMs: 60_000 },
+    message: 'eventRateLimited',
+  },
+  // A followed screen's view: at most ten a second while it scrolls or zooms.
+  'whiteboard-view': {
+    perSocket: { burst: 30, perSecond: 15 },
+    perUser: { max: 3000, windowMs: 60_000 },
     message: 'eventRateLimited',
   },
   // Clearing the board is a rare, deliberate act of the owner or an admin.

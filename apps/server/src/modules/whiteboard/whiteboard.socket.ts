@@ -3,9 +3,11 @@ import { REALTIME_ERROR_CODES, RoomRefPayloadSchema } from '@studycircle/shared'
 import {
   WHITEBOARD_MESSAGES,
   WhiteboardClearPayloadSchema,
+  WhiteboardFollowPayloadSchema,
   WhiteboardJoinPayloadSchema,
   WhiteboardPointerPayloadSchema,
   WhiteboardUpdatePayloadSchema,
+  WhiteboardViewPayloadSchema,
 } from '@studycircle/shared/whiteboard';
 import { AppError } from '../../lib/app-error.js';
 import { parseWith } from '../../lib/validate.js';
@@ -17,7 +19,9 @@ import type { WhiteboardService } from './whiteboard.service.js';
 /**
  * The whiteboard's relay on the room's Socket.IO link (packages/shared/src/whiteboard.ts):
  * `whiteboard-join` (subscribe and read the board a page at a time), `whiteboard-update`,
- * `whiteboard-pointer`, `whiteboard-clear` (owner and admins) and `whiteboard-leave`. As with the chat, membership is checked by the
+ * `whiteboard-pointer`, `whiteboard-follow` and `whiteboard-view` (following another screen's view,
+ * docs/decisions/0068-follow-a-view.md), `whiteboard-clear` (owner and admins) and
+ * `whiteboard-leave`. As with the chat, membership is checked by the
  * rooms service when a socket subscribes, and remembered as the Socket.IO room
  * `whiteboard:<roomId>`; the live service takes the socket out of it when the membership ends or
  * the room is deleted. An update, a write, asks the rooms service again every time: the word of
@@ -141,6 +145,30 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
       y,
       button,
       tool,
+    });
+  });
+
+  handle('whiteboard-follow', async (socket, payload) => {
+    const { roomId, target, following } = parseWith(WhiteboardFollowPayloadSchema, payload);
+    const id = subscribed(socket, roomId);
+    if (target === socket.id) return;
+    // Told only when it is on this very board (on whichever node): a socket id alone must not
+    // let anyone signal a stranger.
+    const [followed] = await io.in(target).fetchSockets();
+    if (!followed?.rooms.has(channel.whiteboard(id))) {
+      throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, WHITEBOARD_MESSAGES.notOnBoard);
+    }
+    followed.emit('whiteboard-followed', { roomId: id, by: socket.id, following });
+  });
+
+  handle('whiteboard-view', async (socket, payload) => {
+    const { roomId, bounds } = parseWith(WhiteboardViewPayloadSchema, payload);
+    const id = subscribed(socket, roomId);
+    // Volatile, like a pointer: the next view replaces a lost one. The followers pick theirs.
+    socket.to(channel.whiteboard(id)).volatile.emit('whiteboard-view', {
+      roomId: id,
+      id: socket.id,
+      bounds,
     });
   });
 

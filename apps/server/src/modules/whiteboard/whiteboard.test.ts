@@ -275,6 +275,61 @@ describe('the room whiteboard', () => {
     expect(await gone).toEqual({ roomId: room.id, id: expect.any(String) });
   });
 
+  it('lets a screen follow another’s view: the followed one is told, its view reaches the board', async () => {
+    const { room, owner, members } = await roomWithMembers(t, 2);
+    const leader = await open(owner.token);
+    const follower = await open(members[0]!.token);
+    const elsewhere = await open(members[1]!.token);
+    for (const s of [leader, follower]) await readBoard(s, room.id);
+    const told = next(leader, 'whiteboard-followed');
+    expect(
+      await follower.emitWithAck('whiteboard-follow', {
+        roomId: room.id,
+        target: leader.id!,
+        following: true,
+      }),
+    ).toEqual({ ok: true });
+    expect(await told).toEqual({ roomId: room.id, by: follower.id, following: true });
+
+    const view = next(follower, 'whiteboard-view');
+    leader.emit('whiteboard-view', { roomId: room.id, bounds: [-100, -50, 700, 450] });
+    expect(await view).toEqual({ roomId: room.id, id: leader.id, bounds: [-100, -50, 700, 450] });
+    const stopped = next(leader, 'whiteboard-followed');
+    await follower.emitWithAck('whiteboard-follow', {
+      roomId: room.id,
+      target: leader.id!,
+      following: false,
+    });
+    expect(await stopped).toEqual({ roomId: room.id, by: follower.id, following: false });
+
+    // A member not on the board can be neither followed nor told; an outsider's socket id is
+    // no way to reach anyone. A view without a size is refused.
+    const heard = record(elsewhere, 'whiteboard-followed');
+    expect(
+      await follower.emitWithAck('whiteboard-follow', {
+        roomId: room.id,
+        target: elsewhere.id!,
+        following: true,
+      }),
+    ).toEqual({
+      ok: false,
+      code: REALTIME_ERROR_CODES.notInRoom,
+      message: WHITEBOARD_MESSAGES.notOnBoard,
+    });
+    expect(
+      await elsewhere.emitWithAck('whiteboard-follow', {
+        roomId: room.id,
+        target: leader.id!,
+        following: true,
+      }),
+    ).toMatchObject({ ok: false, code: REALTIME_ERROR_CODES.notInRoom });
+    const errors = record(leader, 'server-error');
+    leader.emit('whiteboard-view', { roomId: room.id, bounds: [10, 10, 10, 20] });
+    await settle([leader, follower, elsewhere]);
+    expect(heard).toEqual([]);
+    expect(errors).toMatchObject([{ event: 'whiteboard-view' }]);
+  });
+
   it('takes a member who leaves the room off the board at once', async () => {
     const { room, owner, members } = await roomWithMembers(t, 1);
     const stays = await open(owner.token);

@@ -6,9 +6,11 @@ import {
   Excalidraw,
   exportToBlob,
   exportToSvg,
+  getVisibleSceneBounds,
   isInvisiblySmallElement,
   reconcileElements,
   restoreElements,
+  zoomToFitBounds,
 } from '@excalidraw/excalidraw';
 import type { OrderedExcalidrawElement } from '@excalidraw/excalidraw/element/types';
 import type { RemoteExcalidrawElement } from '@excalidraw/excalidraw/data/reconcile';
@@ -33,7 +35,9 @@ import { inlineSvgFonts } from '../lib/svg-fonts';
  * The drawing surface (its own lazily loaded chunk, with Excalidraw and its stylesheet): the
  * room's board, merged live with everyone else's (lib/board-sync.ts carries it over the socket).
  * What others send is restored and merged with Excalidraw's own `restoreElements` and
- * `reconcileElements`, as its collaboration does; their pointers show with their names.
+ * `reconcileElements`, as its collaboration does; their pointers show with their names. A click
+ * on someone's avatar follows their view (Excalidraw's own follow mode): they are told, and send
+ * their view while anyone follows it (docs/decisions/0068-follow-a-view.md).
  */
 
 export interface WhiteboardBoardProps {
@@ -132,9 +136,29 @@ export default function WhiteboardBoard({
     };
     const showCollaborators = () => {
       api.updateScene({ collaborators: new Map(collaborators) });
-      report({ others: new Set([...collaborators.values()].map((c) => c.id)).size });
+      report({
+        others: new Set([...collaborators.values()].map((c) => c.id)).size,
+        people: [...collaborators.values()].map((c) => ({
+          socketId: c.socketId as string,
+          name: c.username ?? '',
+        })),
+      });
     };
 
+    /** The screens following this one's view (their sockets). */
+    const followers = new Set<string>();
+    /** This screen's view, to the screens that follow it (nothing when none do). */
+    const sendView = () => {
+      if (followers.size === 0) return;
+      const [x1, y1, x2, y2] = getVisibleSceneBounds(api.getAppState());
+      if (x1 < x2 && y1 < y2) board.view([x1, y1, x2, y2]);
+    };
+    const followed = () => api.getAppState().userToFollow?.socketId;
+    const stopFollowing = () =>
+      api.updateScene({
+        appState: { userToFollow: null },
+        captureUpdate: CaptureUpdateAction.NEVER,
+      });
     const board = openBoardSync(roomId, {
       remote(elements, initial) {
         // In z-order first: restoreElements takes the array's order as the truth and renumbers
@@ -174,7 +198,29 @@ export default function WhiteboardBoard({
         showCollaborators();
       },
       peerLeft(id) {
+        followers.delete(id);
+        if (followed() === id) stopFollowing();
         if (collaborators.delete(id as SocketId)) showCollaborators();
+      },
+      followed(by, following) {
+        if (following) followers.add(by);
+        else followers.delete(by);
+        // A new follower sees this view at once, not at the next scroll.
+        if (following) sendView();
+      },
+      view(id, bounds) {
+        if (followed() !== id) return;
+        const appState = api.getAppState();
+        const fitted = zoomToFitBounds({
+          bounds,
+          appState,
+          fitToViewport: true,
+          viewportZoomFactor: 1,
+        }).appState;
+        api.updateScene({
+          appState: { scrollX: fitted.scrollX, scrollY: fitted.scrollY, zoom: fitted.zoom },
+          captureUpdate: CaptureUpdateAction.NEVER,
+        });
       },
       refused(ids) {
         const gone = new Set(ids);
@@ -197,6 +243,11 @@ export default function WhiteboardBoard({
       },
     });
     sync.current = board;
+    const unsubscribeScroll = api.onScrollChange(sendView);
+    const unsubscribeFollow = api.onUserFollow(({ userToFollow, action }) => {
+      board.follow(userToFollow.socketId, action === 'FOLLOW');
+      report({ following: api.getAppState().userToFollow?.socketId ?? null });
+    });
     const sweep = setInterval(() => {
       const before = collaborators.size;
       for (const [id, c] of collaborators) {
@@ -208,6 +259,18 @@ export default function WhiteboardBoard({
     onControls({
       unsaved: () => board.unsaved(),
       clear: () => board.clear(),
+      follow: (socketId) => {
+        const person = socketId ? collaborators.get(socketId as SocketId) : undefined;
+        // Excalidraw's own follow mode (its avatar click does the same): it tells onUserFollow.
+        api.updateScene({
+          appState: {
+            userToFollow: person
+              ? { socketId: person.socketId!, username: person.username ?? '' }
+              : null,
+          },
+          captureUpdate: CaptureUpdateAction.NEVER,
+        });
+      },
       exportPng: () =>
         exportToBlob({
           elements: api.getSceneElements(),
@@ -242,6 +305,8 @@ export default function WhiteboardBoard({
     window.addEventListener('beforeunload', askBeforeLeaving);
 
     return () => {
+      unsubscribeScroll();
+      unsubscribeFollow();
       window.removeEventListener('beforeunload', askBeforeLeaving);
       clearInterval(sweep);
       onControls(null);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Ref } from 'react';
-import { Eraser, FileImage, FileCode2, Loader2, X } from 'lucide-react';
+import { Eraser, Eye, FileImage, FileCode2, Loader2, X } from 'lucide-react';
 import { WHITEBOARD_MESSAGES } from '@studycircle/shared/whiteboard';
 import { ErrorBoundary } from '../../../ui/error-boundary';
 import { Button } from '../../../ui/button';
@@ -132,6 +132,30 @@ export function WhiteboardView({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {controls && (state.people?.length ?? 0) > 0 && (
+            <label className="flex items-center gap-1.5 text-sm">
+              <Eye aria-hidden="true" className="h-4 w-4 shrink-0" />
+              <span className="sr-only sm:not-sr-only">Follow</span>
+              <select
+                aria-label="Follow a view"
+                value={state.following ?? ''}
+                onChange={(e) => controls.follow(e.target.value || null)}
+                className={cn(
+                  'max-w-[10rem] rounded-lg border px-2 py-1 text-sm',
+                  call
+                    ? 'border-slate-700 bg-slate-800 text-white'
+                    : 'border-slate-300 bg-white text-slate-900',
+                )}
+              >
+                <option value="">No one</option>
+                {state.people!.map((person) => (
+                  <option key={person.socketId} value={person.socketId}>
+                    {person.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <Button
             size="sm"
             variant={call ? 'secondary' : 'outline'}

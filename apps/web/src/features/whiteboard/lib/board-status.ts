@@ -10,6 +10,14 @@ export interface BoardControls {
   unsaved(): boolean;
   /** Deletes every shape for everyone (the owner or an admin). */
   clear(): Promise<Ack<WhiteboardClearResult>>;
+  /** Follows another screen's view (its socket, from `people`), or stops (null). */
+  follow(socketId: string | null): void;
+}
+
+/** Another screen on the board, as its pointer named it. */
+export interface BoardPerson {
+  socketId: string;
+  name: string;
 }
 
 /** What the bar shows about the board. */
@@ -21,6 +29,10 @@ export interface BoardState {
   others: number;
   /** This member may clear the board (the room's owner or an admin), as the server said. */
   canClear?: boolean;
+  /** The other screens on the board, by name (known once their pointer moved). */
+  people?: BoardPerson[];
+  /** The screen whose view this one follows, if any. */
+  following?: string | null;
 }
 
 /** The save state in words (never a colour alone). */

@@ -6,11 +6,13 @@ import {
   readableWhiteboardElements,
   type WhiteboardClearResult,
   type WhiteboardCleared,
+  type WhiteboardFollowed,
   type WhiteboardElement,
   type WhiteboardElementStamp,
   type WhiteboardJoinResult,
   type WhiteboardPointerReceived,
   type WhiteboardUpdateResult,
+  type WhiteboardViewReceived,
 } from '@studycircle/shared/whiteboard';
 import { acquireSocket, type AppSocket } from '../../../lib/socket';
 
@@ -32,6 +34,8 @@ import { acquireSocket, type AppSocket } from '../../../lib/socket';
 export const SEND_INTERVAL_MS = 50;
 /** One pointer position per this many ms at most (Excalidraw's own collaboration: ~30 a second). */
 export const POINTER_INTERVAL_MS = Math.ceil(1000 / WHITEBOARD_LIMITS.pointerPerSecond);
+/** One view of a followed screen per this many ms at most while it scrolls or zooms. */
+export const VIEW_INTERVAL_MS = 100;
 /** How long an update or a page may wait for its answer before it counts as lost. */
 export const ACK_TIMEOUT_MS = 10_000;
 /**
@@ -56,6 +60,10 @@ export interface BoardSyncHandlers {
   canClear(allowed: boolean): void;
   /** Someone (`by`) cleared the board; it is being read again. */
   cleared(by: string): void;
+  /** A screen (`by`, its socket) started or stopped following this one's view. */
+  followed?(by: string, following: boolean): void;
+  /** Another screen's view (scene bounds), for following it. */
+  view?(id: string, bounds: [number, number, number, number]): void;
 }
 
 const ALLOWED_TYPES = new Set<string>(WHITEBOARD_ELEMENT_TYPES);
@@ -142,6 +150,9 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
   let sendTimer: ReturnType<typeof setTimeout> | undefined;
   let lastPointerAt = 0;
   let pointerTimer: ReturnType<typeof setTimeout> | undefined;
+  let viewTimer: ReturnType<typeof setTimeout> | undefined;
+  let nextView: [number, number, number, number] | null = null;
+  let lastViewAt = 0;
   let nextPointer: {
     x: number;
     y: number;
@@ -288,6 +299,12 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
   const onPointer = (payload: WhiteboardPointerReceived) => {
     if (payload.roomId === roomId) on.pointer(payload);
   };
+  const onFollowed = (payload: WhiteboardFollowed) => {
+    if (payload.roomId === roomId) on.followed?.(payload.by, payload.following);
+  };
+  const onView = (payload: WhiteboardViewReceived) => {
+    if (payload.roomId === roomId) on.view?.(payload.id, payload.bounds);
+  };
   const onPeerLeft = (payload: { roomId: string; id: string }) => {
     if (payload.roomId === roomId) on.peerLeft(payload.id);
   };
@@ -304,6 +321,8 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
   socket.on('whiteboard-update', onUpdate);
   socket.on('whiteboard-pointer', onPointer);
   socket.on('whiteboard-peer-left', onPeerLeft);
+  socket.on('whiteboard-followed', onFollowed);
+  socket.on('whiteboard-view', onView);
   socket.on('whiteboard-cleared', onCleared);
   socket.on('removed-from-room', onRemoved);
   if (socket.connected) void join();
@@ -313,6 +332,7 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
     closed = true;
     clearTimeout(sendTimer);
     clearTimeout(pointerTimer);
+    clearTimeout(viewTimer);
     socket.off('connect', onConnect);
     socket.off('disconnect', onDisconnect);
     window.removeEventListener('offline', settleStatus);
@@ -320,6 +340,8 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
     socket.off('whiteboard-update', onUpdate);
     socket.off('whiteboard-pointer', onPointer);
     socket.off('whiteboard-peer-left', onPeerLeft);
+    socket.off('whiteboard-followed', onFollowed);
+    socket.off('whiteboard-view', onView);
     socket.off('whiteboard-cleared', onCleared);
     socket.off('removed-from-room', onRemoved);
     if (reason === 'closed' && socket.connected) {
@@ -385,6 +407,31 @@ export function createBoardSync(socket: AppSocket, roomId: string, on: BoardSync
       };
       if (wait <= 0) sendPointer();
       else pointerTimer ??= setTimeout(sendPointer, wait);
+    },
+
+    /** Starts or stops following another screen's view (`target`: its socket, as pointers say). */
+    follow(target: string, following: boolean) {
+      if (!joined || closed) return;
+      socket.emit('whiteboard-follow', { roomId, target, following }, () => undefined);
+    },
+
+    /**
+     * This screen's view (scene bounds), for the screens following it; sent at most every
+     * VIEW_INTERVAL_MS, the last one wins.
+     */
+    view(bounds: [number, number, number, number]) {
+      if (!joined || closed) return;
+      nextView = bounds;
+      const wait = lastViewAt + VIEW_INTERVAL_MS - Date.now();
+      const sendView = () => {
+        viewTimer = undefined;
+        if (!nextView || !joined || closed) return;
+        lastViewAt = Date.now();
+        socket.volatile.emit('whiteboard-view', { roomId, bounds: nextView });
+        nextView = null;
+      };
+      if (wait <= 0) sendView();
+      else viewTimer ??= setTimeout(sendView, wait);
     },
 
     /**

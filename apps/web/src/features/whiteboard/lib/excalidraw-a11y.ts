@@ -18,6 +18,11 @@ const FIXES: { selector: string; apply(el: Element): void }[] = [
     },
   },
   {
+    // Following someone's view shows a badge whose close button is an icon alone.
+    selector: '.follow-mode__disconnect-btn:not([aria-label])',
+    apply: (el) => el.setAttribute('aria-label', 'Stop following'),
+  },
+  {
     selector: '.main-menu-trigger:not([aria-label])',
     apply: (el) => el.setAttribute('aria-label', 'Main menu'),
   },
