@@ -5,7 +5,8 @@ import { useStoredTheme } from './theme';
 
 /**
  * One person (docs/product.md §5.7): the room page's optional check before joining, a live preview,
- * the microphone's level, the device choice, and joining with the mic and camera off.
+ * the microphone's level, the device choice, joining with the mic and camera off, and inviting
+ * from the empty call.
  */
 
 test.setTimeout(120_000);
@@ -58,6 +59,30 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(call.control('Camera')).toHaveAttribute('aria-pressed', 'false');
     await expect(call.localTile).toHaveAttribute('data-muted', 'true');
     await expect(call.localTile.getByText('Camera off')).toBeVisible();
+
+    // Alone in the call: Invite people gives the room's link and code, one tap away; the call's
+    // letters do nothing inside it (C would turn the camera on).
+    await expect(page.getByText('Waiting for others...')).toBeVisible();
+    const opener = page.getByRole('button', { name: 'Invite people' });
+    await opener.click();
+    const invite = page.getByRole('dialog', { name: 'Invite people' });
+    await expect(invite.getByLabel('Room link')).toHaveValue(
+      `${server.baseURL}/rooms/call/room/${room.id}`,
+    );
+    await expect(invite.getByText(room.code)).toBeVisible();
+    await invite.getByRole('button', { name: 'Copy code' }).focus();
+    await page.keyboard.press('c');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(invite).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(call.control('Camera')).toHaveAttribute('aria-pressed', 'false');
+    await expect(call.localTile.getByText('Camera off')).toBeVisible();
+    // The header's Invite, there at every moment of the call (from 640 px).
+    await expect(page.getByRole('button', { name: 'Invite', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await expect(invite).toBeVisible();
+    await page.keyboard.press('Escape');
 
     errors();
     await context.close();

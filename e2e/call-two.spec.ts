@@ -399,6 +399,12 @@ test.describe('the stage', () => {
         expect(box.left, `${box.name} at ${width} px`).toBeGreaterThanOrEqual(0);
         expect(box.right, `${box.name} at ${width} px`).toBeLessThanOrEqual(width);
       }
+      // The header keeps the clock on screen beside the room's name; its Invite waits for 640 px.
+      const clock = (await annPage.locator('header').locator('time').boundingBox())!;
+      expect(clock.x + clock.width, `the header at ${width} px`).toBeLessThanOrEqual(width);
+      await expect(
+        annPage.locator('header').getByRole('button', { name: 'Invite', exact: true }),
+      ).toBeHidden();
     }
 
     annErrors();

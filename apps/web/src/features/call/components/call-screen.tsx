@@ -29,6 +29,7 @@ import { useMediaQuery, useStageSize } from '../hooks/use-stage-size';
 import { isScreenShareSupported } from '../webrtc/media';
 import { CallControls } from './call-controls';
 import { DeviceMenu } from './device-menu';
+import { CallInvite } from './call-invite';
 import { HandQueueList } from './hand-queue-list';
 import { LeaveCallDialog, useLeaveQuestion } from './leave-call-dialog';
 import { CallToolPanel, CallToolsMenu, findCallTool } from './call-tools';
@@ -365,6 +366,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
             Retry Media
           </Button>
         )}
+        <CallInvite room={room} look="header" />
         <p className="shrink-0 font-mono text-sm text-slate-300 tabular-nums">
           <span className="sr-only">Elapsed time </span>
           <time>{elapsed}</time>
@@ -403,9 +405,12 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
               </div>
             )}
             {remotes.length === 0 && (
-              <p role="status" className="mb-3 text-center text-sm text-slate-300">
-                Waiting for others...
-              </p>
+              <div className="mb-3 flex flex-col items-center gap-2">
+                <p role="status" className="text-center text-sm text-slate-300">
+                  Waiting for others...
+                </p>
+                <CallInvite room={room} look="empty" />
+              </div>
             )}
             <div ref={setArea} className="relative min-h-0 flex-1">
               {stage}

@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../ui/button';
-import { useCopiedState } from '../hooks/use-copied-state';
+import { useCopiedState } from '../../../lib/use-copied-state';
 
 /** Copies a room's join code; reads "Copied!" for 1.2 s afterwards (docs/product.md §5.9). */
 export function CopyCodeButton({

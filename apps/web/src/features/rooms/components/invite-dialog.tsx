@@ -3,7 +3,7 @@ import type { Room } from '@studycircle/shared';
 import { Button } from '../../../ui/button';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Field } from '../../../ui/field';
-import { useCopiedState } from '../hooks/use-copied-state';
+import { useCopiedState } from '../../../lib/use-copied-state';
 import { canManageRoom } from '../lib/room-rules';
 import { roomIdOf } from '../storage/rooms-storage';
 import { CopyCodeButton } from './copy-code-button';

@@ -41,8 +41,8 @@ import { JoinRequestsSection } from '../components/join-requests-section';
 import { NotMemberLanding } from '../components/not-member-landing';
 import { WorkspaceSection } from '../components/workspace-section';
 import { RoomPrivacyBadge, RoomStatusBadge, roleLabel } from '../components/room-status-badge';
-import { useCopiedState } from '../hooks/use-copied-state';
-import { copyText } from '../lib/clipboard';
+import { useCopiedState } from '../../../lib/use-copied-state';
+import { copyText } from '../../../lib/clipboard';
 import {
   canManageRoom,
   formatAge,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '@studycircle/shared';
-import { copyText } from '../lib/clipboard';
+import { copyText } from './clipboard';
 
 /**
  * Copies a value and reports `copied` for 1.2 s (docs/product.md §5.8, §5.9), so a button can read
