@@ -192,10 +192,13 @@ test('a file shared with a room opens for another member and is refused to a non
   expect(served.headers.get('x-content-type-options')).toBe('nosniff');
   expect(served.headers.get('content-disposition')).toMatch(/^inline; /);
 
-  // And an outsider's browser on the room's page sees no workspace (a private room sends them back).
+  // And an outsider's browser on the room's page sees no workspace: a private room shows them
+  // only its name and the way in (docs/decisions/0066-a-room-link-for-a-non-member.md).
   const outsiderPage = await signedInPage(browser, outsider);
   await outsiderPage.goto(`/rooms/room/${room.id}`);
-  await outsiderPage.waitForURL('**/dashboard/rooms');
+  await expect(
+    outsiderPage.getByText('This room is private. Join it with its code or an invitation.'),
+  ).toBeVisible();
   await expect(workspace(outsiderPage)).toHaveCount(0);
 
   expect(errors).toEqual([]);
