@@ -131,6 +131,30 @@ const membershipJoin = (userId: string | Placeholder) =>
 
 export function createRoomsRepository(db: Db) {
   /**
+   * Adds a member in one transaction unless already one or the room is full (then nothing is
+   * written). `first`, in the same transaction, may call it off ('missing'): accepting a request
+   * to join deletes the request there, so a full room keeps it.
+   */
+  async function addMember(
+    roomId: string,
+    userId: string,
+    joinedAt: Date,
+    first?: (tx: Db) => Promise<boolean>,
+  ): Promise<'added' | 'exists' | 'missing' | 'full'> {
+    try {
+      return await db.transaction(async (tx) => {
+        if (first && !(await first(tx))) return 'missing';
+        const result = await addMembership(tx, roomId, userId, 'member', joinedAt);
+        if (result === 'full') throw new RoomFullError();
+        return result;
+      });
+    } catch (err) {
+      if (err instanceof RoomFullError) return 'full';
+      throw err;
+    }
+  }
+
+  /**
    * A room by one of its keys with the caller's membership: the read behind nearly every room
    * request (each membership check) and socket join. Built once and prepared under a name, so
    * neither Drizzle builds it nor PostgreSQL parses it per request. Each key is unique (primary
@@ -264,16 +288,8 @@ export function createRoomsRepository(db: Db) {
       userId: string,
       joinedAt: Date,
     ): Promise<'added' | 'exists' | 'full'> {
-      try {
-        return await db.transaction(async (tx) => {
-          const result = await addMembership(tx, roomId, userId, 'member', joinedAt);
-          if (result === 'full') throw new RoomFullError();
-          return result;
-        });
-      } catch (err) {
-        if (err instanceof RoomFullError) return 'full';
-        throw err;
-      }
+      // Without a first step it never answers 'missing'.
+      return addMember(roomId, userId, joinedAt) as Promise<'added' | 'exists' | 'full'>;
     },
 
     /**
@@ -469,21 +485,13 @@ export function createRoomsRepository(db: Db) {
       userId: string,
       joinedAt: Date,
     ): Promise<'added' | 'exists' | 'missing' | 'full'> {
-      try {
-        return await db.transaction(async (tx) => {
-          const removed = await tx
-            .delete(roomJoinRequests)
-            .where(and(eq(roomJoinRequests.roomId, roomId), eq(roomJoinRequests.userId, userId)))
-            .returning({ userId: roomJoinRequests.userId });
-          if (removed.length === 0) return 'missing';
-          const result = await addMembership(tx, roomId, userId, 'member', joinedAt);
-          if (result === 'full') throw new RoomFullError();
-          return result;
-        });
-      } catch (err) {
-        if (err instanceof RoomFullError) return 'full';
-        throw err;
-      }
+      return addMember(roomId, userId, joinedAt, async (tx) => {
+        const removed = await tx
+          .delete(roomJoinRequests)
+          .where(and(eq(roomJoinRequests.roomId, roomId), eq(roomJoinRequests.userId, userId)))
+          .returning({ userId: roomJoinRequests.userId });
+        return removed.length > 0;
+      });
     },
 
     /** Sets a non-owner member's role; returns false when there is no such member. */
