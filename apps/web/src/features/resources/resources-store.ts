@@ -7,6 +7,7 @@ import {
   withdrawLocalChange,
   type LocalChange,
 } from '../../lib/sync/local-changes';
+import { placeIn, putBack } from '../../lib/sync/undoable-delete';
 import { RESOURCE_TYPES, type ResourceType } from './resource-rules';
 
 /**
@@ -200,9 +201,8 @@ export function removeResourceUndoably(
   id: string,
 ): RemovedResource | null {
   const list = readResources(user);
-  const index = list.findIndex((resource) => resource.id === id);
-  const resource = list[index];
-  if (!resource) return null;
+  const place = placeIn(list, id);
+  if (!place) return null;
   save(
     user,
     list.filter((r) => r.id !== id),
@@ -210,9 +210,9 @@ export function removeResourceUndoably(
   const mutationId = newResourceId();
   reportLocalChanges([{ op: 'delete', kind: 'resource', id, mutationId, holdMs: REMOVE_HOLD_MS }]);
   return {
-    resource,
-    index,
-    nextId: list[index + 1]?.id ?? null,
+    resource: place.item,
+    index: place.index,
+    nextId: place.nextId,
     mutationId,
     account: syncedAccount(),
   };
@@ -233,12 +233,8 @@ export async function undoRemoveResource(
   removed: RemovedResource,
 ): Promise<boolean> {
   if (syncedAccount() !== removed.account) return false;
-  const list = readResources(user);
-  if (!list.some((r) => r.id === removed.resource.id)) {
-    const after = removed.nextId === null ? -1 : list.findIndex((r) => r.id === removed.nextId);
-    const at = after === -1 ? Math.min(removed.index, list.length) : after;
-    save(user, [...list.slice(0, at), removed.resource, ...list.slice(at)]);
-  }
+  const restored = putBack(readResources(user), { ...removed, item: removed.resource });
+  if (restored) save(user, restored);
   const withdrawn = await withdrawLocalChange(removed.mutationId);
   if (!withdrawn) reportLocalChanges([put(removed.resource)]);
   return withdrawn;

@@ -8,6 +8,7 @@ import {
   withdrawLocalChange,
   type LocalChange,
 } from '../../lib/sync/local-changes';
+import { placeIn, putBack } from '../../lib/sync/undoable-delete';
 
 /**
  * The only code that touches the userTasks key (docs/product.md §11.4). The stored list is
@@ -238,16 +239,15 @@ export interface DeletedTask {
  */
 export function deleteTaskUndoably(id: string): DeletedTask | null {
   const tasks = readTasks();
-  const index = tasks.findIndex((task) => task.id === id);
-  const task = tasks[index];
-  if (!task) return null;
+  const place = placeIn(tasks, id);
+  if (!place) return null;
   save(tasks.filter((t) => t.id !== id));
   const mutationId = newId();
   reportLocalChanges([{ op: 'delete', kind: 'task', id, mutationId, holdMs: DELETE_HOLD_MS }]);
   return {
-    task,
-    index,
-    nextId: tasks[index + 1]?.id ?? null,
+    task: place.item,
+    index: place.index,
+    nextId: place.nextId,
     mutationId,
     account: syncedAccount(),
   };
@@ -267,12 +267,8 @@ export function commitDeletedTask(deleted: DeletedTask): void {
 export async function undoDeleteTask(deleted: DeletedTask): Promise<boolean> {
   // Signed out (or in) meanwhile: the list is someone else's now, and the delete was sent.
   if (syncedAccount() !== deleted.account) return false;
-  const tasks = readTasks();
-  if (!tasks.some((task) => task.id === deleted.task.id)) {
-    const after = deleted.nextId === null ? -1 : tasks.findIndex((t) => t.id === deleted.nextId);
-    const at = after === -1 ? Math.min(deleted.index, tasks.length) : after;
-    save([...tasks.slice(0, at), deleted.task, ...tasks.slice(at)]);
-  }
+  const restored = putBack(readTasks(), { ...deleted, item: deleted.task });
+  if (restored) save(restored);
   const withdrawn = await withdrawLocalChange(deleted.mutationId);
   if (!withdrawn) reportLocalChanges([put(deleted.task)]);
   return withdrawn;
