@@ -60,4 +60,18 @@ describe('groupCommit', () => {
     await first;
     expect(await Promise.all(batch)).toEqual([{ ok: 12 }, { err: 'bad row' }, { ok: 14 }]);
   });
+
+  it('keeps batches under their weight, taking one item over it alone', async () => {
+    const batches: number[][] = [];
+    const write = groupCommit(
+      async (items: number[]) => {
+        batches.push(items);
+        await Promise.resolve();
+        return items;
+      },
+      { maxBatchWeight: 10, weigh: (n) => n },
+    );
+    await Promise.all([1, 4, 5, 2, 30, 3].map(write));
+    expect(batches).toEqual([[1], [4, 5], [2], [30], [3]]);
+  });
 });

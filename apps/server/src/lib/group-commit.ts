@@ -6,16 +6,27 @@
  * A failed batch of several is retried one call at a time, so one bad call (a row whose room was
  * deleted a moment ago) fails alone instead of failing everything that happened to travel with it.
  */
-export interface GroupCommitOptions {
+export interface GroupCommitOptions<I = unknown> {
   /** Most calls in one batch. */
   maxBatch?: number;
   /** Batches written at once; more arrive while they are in flight and wait for the next. */
   maxInFlight?: number;
+  /**
+   * Most weight in one batch, by `weigh` (bytes, say): large items go in smaller batches, so a
+   * statement's parameters stay bounded. A batch always takes at least one item.
+   */
+  maxBatchWeight?: number;
+  weigh?: (item: I) => number;
 }
 
 export function groupCommit<I, O>(
   writeBatch: (items: I[]) => Promise<O[]>,
-  { maxBatch = 200, maxInFlight = 1 }: GroupCommitOptions = {},
+  {
+    maxBatch = 200,
+    maxInFlight = 1,
+    maxBatchWeight = Infinity,
+    weigh = () => 0,
+  }: GroupCommitOptions<I> = {},
 ): (item: I) => Promise<O> {
   interface Waiting {
     item: I;
@@ -47,7 +58,14 @@ export function groupCommit<I, O>(
 
   function pump() {
     while (inFlight < maxInFlight && queue.length > 0) {
-      const batch = queue.splice(0, maxBatch);
+      let take = 0;
+      let weight = 0;
+      while (take < Math.min(maxBatch, queue.length)) {
+        weight += weigh(queue[take]!.item);
+        if (take > 0 && weight > maxBatchWeight) break;
+        take += 1;
+      }
+      const batch = queue.splice(0, take);
       inFlight += 1;
       void write(batch).finally(() => {
         inFlight -= 1;
