@@ -63,7 +63,7 @@ const TABLE_OWNERS = {
   },
   workspace: { own: ['roomShares'], crossReads: ['syncRecords', 'users'] },
   watch: { own: ['roomWatchStates'], crossReads: [] },
-  'room-notes': { own: ['roomNotes'], crossReads: [] },
+  'room-notes': { own: ['roomNotes', 'roomNoteUpdates'], crossReads: [] },
   whiteboard: { own: ['whiteboardElements'], crossReads: [] },
   focus: {
     own: ['focusSessions', 'focusParticipants', 'focusDays', 'focusGoals'],

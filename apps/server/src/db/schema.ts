@@ -469,6 +469,24 @@ export const roomNotes = pgTable('room_notes', {
 });
 
 /**
+ * Room notes' changes as they are confirmed (docs/decisions/0069-room-notes-saved-means-stored.md):
+ * every update a client sends is appended here, and only then is the client told it is saved.
+ * The periodic store folds the rows it read into `room_notes.state` and deletes them, so the log
+ * holds only what came after the last store. Loading merges the state with what is left here.
+ */
+export const roomNoteUpdates = pgTable(
+  'room_note_updates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    update: bytea('update').notNull(),
+  },
+  (t) => [index('room_note_updates_room_idx').on(t.roomId, t.id)],
+);
+
+/**
  * A room's whiteboard: one row per Excalidraw element, the element as last stored in `data`
  * (jsonb), with the two numbers the merge rule compares beside it. Several nodes write at once
  * safely because each write is one `INSERT ... ON CONFLICT DO UPDATE ... WHERE` the incoming copy

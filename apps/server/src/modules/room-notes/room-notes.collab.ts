@@ -48,6 +48,10 @@ import { RoomNotesRefusal } from './room-notes.service.js';
  *   before the document syncs (`onAuthenticate`), and checked again once it is open (a removal
  *   committed in between is not missed), a cap on messages before that and on the rate after,
  *   and carets in the account's own name (awareness-guard.ts).
+ * - Saved means stored (decision 0069): Hocuspocus tells a client its change is saved as soon as
+ *   it is applied in memory, and stores the document seconds later. Here each change a client
+ *   makes is appended to the database first, and that client's "saved" waits for it, so a server
+ *   killed right after an editor said "Saved" loses nothing.
  * - Bytes (notes-limits.ts, decision 0038): a reader more than 1 MiB behind is dropped; updates
  *   are read at a bounded rate per connection, account and document; a document stays under its
  *   size cap, and the writer of an update that would pass it is told so.
@@ -81,6 +85,8 @@ interface NotesSocket {
   memberCheck?: Promise<boolean>;
   /** Settles once the previous message's checks ended and Hocuspocus has applied it. */
   turn?: Promise<void>;
+  /** Settles once every change this connection made is in the database; its "saved" waits. */
+  saved?: Promise<void>;
 }
 
 /** A token bucket: `burst` at once, refilled continuously at `perSecond`. */
@@ -184,6 +190,19 @@ export function changesDocument(data: Uint8Array): boolean {
   }
 }
 
+/** Whether a Hocuspocus message is a SyncStatus (8): the "your change is saved" the client counts. */
+export function isSyncStatus(data: Uint8Array): boolean {
+  try {
+    const decoder = decoding.createDecoder(data);
+    decoding.readVarString(decoder);
+    return decoding.readVarUint(decoder) === 8;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The websocket path a request names, without its query. */
 const pathOf = (url: string | undefined) => (url ?? '').split('?')[0];
 
@@ -221,6 +240,8 @@ export default fp(
     /** Each document's Yjs client ids and the account that announced each (awareness-guard.ts). */
     const caretOwners = new WeakMap<Document, Map<number, string>>();
     let closing = false;
+    /** Changes being appended; shutdown waits for them before the database closes. */
+    const saving = new Set<Promise<void>>();
 
     /** Closes the socket: off its document at once (no more broadcasts), then the websocket. */
     function close(socket: NotesSocket, code: number, reason: string) {
@@ -260,6 +281,54 @@ export default fp(
           });
       }
       return socket.memberCheck;
+    }
+
+    /**
+     * Holds the connection's SyncStatus messages (what its provider counts as saved) until the
+     * changes made before each are in the database. Other messages go out at once.
+     */
+    function holdSavedUntilStored(socket: NotesSocket, connection: Connection) {
+      if (socket.saved) return;
+      socket.saved = Promise.resolve();
+      const send = connection.send.bind(connection);
+      connection.send = (message: Uint8Array) => {
+        if (!isSyncStatus(message)) return send(message);
+        void socket.saved!.then(() => send(message));
+      };
+    }
+
+    /**
+     * Appends one change a connection made; tried again while the database does not answer, so
+     * its "saved" waits rather than lies. Given up once the connection is gone: the change is in
+     * the document, which the periodic store writes.
+     */
+    async function logChange(socket: NotesSocket, roomId: string, update: Uint8Array) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await roomNotes.logUpdate(roomId, update);
+          return;
+        } catch (err) {
+          log.warn({ err, roomId }, 'room notes change not logged; trying again');
+          if (socket.closing !== undefined || !sockets.has(socket)) return;
+          await sleep(Math.min(5_000, 200 * 2 ** attempt));
+        }
+      }
+    }
+
+    /** Logs each change a connection of this node applied (not those relayed from other nodes). */
+    function logChanges(document: Document) {
+      document.on('update', (update: Uint8Array, origin: unknown) => {
+        const request = (origin as Partial<Connection> | null)?.request;
+        const socket = request ? byRequest.get(request) : undefined;
+        // Hocuspocus applies a connection's change with that connection as the origin; changes
+        // from the database or another node (Redis) are already stored, or are the other node's
+        // to store.
+        if (!socket?.saved) return;
+        const logged = logChange(socket, document.name, update);
+        saving.add(logged);
+        void logged.finally(() => saving.delete(logged));
+        socket.saved = Promise.all([socket.saved, logged]).then(() => undefined);
+      });
     }
 
     function endAccess(target: RoomNotesAccessEnded) {
@@ -325,9 +394,14 @@ export default fp(
 
       // A removal committed after the check above but before the connection joined its document
       // found nothing to close: ask once more now that it is open.
-      async connected({ documentName, request }) {
+      async afterLoadDocument({ document }) {
+        logChanges(document);
+      },
+
+      async connected({ documentName, request, connection }) {
         const socket = byRequest.get(request);
         if (!socket?.user) return;
+        holdSavedUntilStored(socket, connection);
         try {
           if (!(await roomNotes.isMember(documentName, socket.user.id))) {
             close(socket, ROOM_NOTES_CLOSE.notMember.code, ROOM_NOTES_CLOSE.notMember.reason);
@@ -341,6 +415,7 @@ export default fp(
       async beforeHandleMessage({ update, document, connection }) {
         const socket = byRequest.get(connection.request);
         if (!socket?.user) throw passingRefusal('not-authenticated');
+        holdSavedUntilStored(socket, connection);
         // An edit asks the database again: the word that this member was removed may not have
         // reached this node yet (a stalled node, Redis away), and an edit is relayed and stored
         // (docs/decisions/0040-removal-that-holds-when-a-node-stalls.md). Asked now, so edits
@@ -535,6 +610,7 @@ export default fp(
     app.addHook('preClose', async () => {
       closing = true;
       for (const socket of sockets) close(socket, RESTART.code, RESTART.reason);
+      await Promise.all(saving);
       // Closing the last connection of a document stores it at once (if it has unsaved changes)
       // and then unloads it; wait for every document to be gone, so the stores finish before
       // the database closes. A store already under way is waited for too.

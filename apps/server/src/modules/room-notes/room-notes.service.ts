@@ -10,7 +10,8 @@ import type { EventPublisher, EventSubscriber } from '../../lib/events.js';
 import type { AuthService, SessionEvents } from '../auth/auth.service.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
-import { createRoomNotesRepository } from './room-notes.repository.js';
+import { groupCommit } from '../../lib/group-commit.js';
+import { createRoomNotesRepository, isRoomGone } from './room-notes.repository.js';
 
 /**
  * A room's shared notes (docs/decisions/0032-room-notes-with-yjs-and-hocuspocus.md): who may open
@@ -18,8 +19,9 @@ import { createRoomNotesRepository } from './room-notes.repository.js';
  * websocket transport (room-notes.collab.ts, Hocuspocus) calls it; it knows nothing of sockets.
  *
  * - Opening: a valid, current token and membership of the room, read from the database.
- * - Storing: the document's state is merged into what is stored, so several nodes holding the
- *   same document never overwrite each other's edits.
+ * - Saving: each change is appended to a log before its writer is told it is saved; a moment
+ *   later the document's state is merged into what is stored, folding the log in, so several
+ *   nodes holding the same document never overwrite each other's edits.
  * - Ending: a member who left or was removed, a deleted room, and ended sessions are announced
  *   as `access-ended`; the transport closes those connections on every node.
  */
@@ -66,15 +68,15 @@ function refusalFor(err: unknown): RoomNotesRefusal {
   throw err;
 }
 
-/** `stored` and `incoming` as one update, both documents' content together. */
-export function mergeStates(stored: Uint8Array | undefined, incoming: Uint8Array): Uint8Array {
-  if (!stored) return incoming;
+/** Every given update as one, all their content together (undefined ones are skipped). */
+export function mergeStates(...updates: (Uint8Array | undefined)[]): Uint8Array {
+  const present = updates.filter((u): u is Uint8Array => u !== undefined);
+  if (present.length === 1) return present[0]!;
   // Through a document rather than Y.mergeUpdates: the result is garbage-collected like the
   // live document, so the stored state does not keep every deleted letter forever.
   const doc = new Y.Doc();
   try {
-    Y.applyUpdate(doc, stored);
-    Y.applyUpdate(doc, incoming);
+    for (const update of present) Y.applyUpdate(doc, update);
     return Y.encodeStateAsUpdate(doc);
   } finally {
     doc.destroy();
@@ -90,6 +92,12 @@ export function createRoomNotesService({
   sessionEvents,
 }: RoomNotesServiceDeps) {
   const repo = createRoomNotesRepository(db);
+  // Keystrokes of many editors become a few inserts under load (lib/group-commit.ts); a paste of
+  // a megabyte goes alone, so one statement never carries many of them.
+  const appendUpdate = groupCommit(repo.appendUpdates, {
+    maxBatchWeight: 256 * 1024,
+    weigh: (item) => item.update.byteLength,
+  });
 
   roomEvents.on('membership-ended', ({ roomId, userId }) =>
     events.emit('access-ended', { scope: 'member', roomId, userId }),
@@ -133,17 +141,37 @@ export function createRoomNotesService({
       }
     },
 
-    /** The room's stored notes as one Yjs update, or null when none were written yet. */
+    /**
+     * The room's notes as one Yjs update (the last store and every change confirmed since), or
+     * null when nothing was written yet.
+     */
     async load(roomId: string): Promise<Uint8Array | null> {
-      return (await repo.load(roomId)) ?? null;
+      const { state, updates } = await repo.load(roomId);
+      if (!state && updates.length === 0) return null;
+      return mergeStates(state, ...updates);
     },
 
     /**
-     * Stores the document's state, merged with what is stored. False when the room was deleted
-     * meanwhile (its notes went with it, and nothing is written).
+     * Writes one change a member made, before they are told it is saved. False when the room was
+     * deleted meanwhile (nothing to save it to); throws when the database does not answer.
+     */
+    async logUpdate(roomId: string, update: Uint8Array): Promise<boolean> {
+      try {
+        await appendUpdate({ roomId, update });
+        return true;
+      } catch (err) {
+        if (isRoomGone(err)) return false;
+        throw err;
+      }
+    },
+
+    /**
+     * Stores the document's state, merged with what is stored and with the changes logged since,
+     * which it replaces. False when the room was deleted meanwhile (its notes went with it, and
+     * nothing is written).
      */
     store(roomId: string, state: Uint8Array): Promise<boolean> {
-      return repo.update(roomId, (stored) => mergeStates(stored, state));
+      return repo.update(roomId, (stored, logged) => mergeStates(stored, ...logged, state));
     },
   };
 }
