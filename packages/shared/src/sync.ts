@@ -14,9 +14,17 @@ import { z } from 'zod';
  * - Poke: after a push applies anything, the server emits `sync-poke` (no content but the newest
  *   version) to `user:<id>`; through the Redis adapter that reaches every device and tab of the
  *   user on every node, which then pull.
- * - Conflicts: per record, the last write to reach the server wins. A delete leaves a tombstone
- *   (`deleted: true`, no data) that no later put can undo, so a stale device never brings a
- *   deleted record back (its put answers `ignored`).
+ * - Merging (docs/decisions/0070-field-level-merge.md): a put of a record the device has a server
+ *   copy of names that copy's version (`base`) and the fields it changed from it (`fields`); the
+ *   server writes only those fields, so a rename on one device and a tick on another both stay.
+ *   A field another device changed since `base` is a conflict: the edit made later (by `at`,
+ *   never later than the server's clock) keeps its value, and the result names the value that
+ *   lost (`conflicts`) so the device can say so and offer it back. A put without `base` (a new
+ *   record) writes the whole record. When the stored record differs from what was sent, the
+ *   result carries it (`data`).
+ * - Deletes: a delete leaves a tombstone (`deleted: true`, no data) that no later put can undo,
+ *   so a stale device never brings a deleted record back (its put answers `ignored`, and the
+ *   device offers the edit back as a new record).
  * - File notes: the record holds the metadata; the bytes (at most FILE_NOTE_MAX_BYTES, docs/product.md
  *   §10.2) are uploaded with `PUT /api/sync/files/:recordId` before the record's put is pushed,
  *   and read on demand with `GET /api/sync/files/:recordId` (owner, or a member of a room the note
@@ -188,12 +196,35 @@ const mutationBase = {
   at: Millis,
 };
 
+/** The fields of each kind's record, the names a put's `fields` may list. */
+export const SYNC_FIELDS = {
+  task: TaskDataSchema.keyof().options,
+  textNote: TextNoteDataSchema.keyof().options,
+  fileNote: FileNoteDataSchema.keyof().options,
+  resource: ResourceDataSchema.keyof().options,
+} as const;
+
 const putFor = <K extends SyncKind>(kind: K) =>
   z.object({
     ...mutationBase,
     op: z.literal('put'),
     kind: z.literal(kind),
     data: SYNC_DATA_SCHEMAS[kind],
+    /**
+     * The version of the server's copy this edit was made from. Absent for a new record (or from
+     * a device that keeps no copy): the whole record is written.
+     */
+    base: z.number().int().nonnegative().optional(),
+    /** The fields this edit changed from that copy; with `base`, only these are written. */
+    fields: z
+      .array(z.enum(SYNC_FIELDS[kind] as unknown as [string, ...string[]]))
+      .max(SYNC_FIELDS[kind].length)
+      .optional(),
+    /**
+     * The device that made the edit (a random id it keeps): a field it changed itself since
+     * `base`, in an earlier edit still on its way, is not a conflict.
+     */
+    device: ClientIdSchema.optional(),
   });
 
 export const SyncMutationSchema = z.union([
@@ -215,10 +246,27 @@ export type SyncPushInput = z.infer<typeof SyncPushInputSchema>;
  * (`version` is what it got then); ignored: a put on a tombstone, nothing changed.
  */
 export const SYNC_RESULT_STATUSES = ['applied', 'duplicate', 'ignored'] as const;
+
+/**
+ * A field this edit and another device's both changed. `kept`: whose value the record holds now,
+ * this edit's (`yours`, made later) or the other device's (`theirs`); `lost` is the value that
+ * did not stay, which the device may offer back.
+ */
+export const SyncConflictSchema = z.object({
+  field: z.string(),
+  kept: z.enum(['yours', 'theirs']),
+  lost: z.unknown(),
+});
+export type SyncConflict = z.infer<typeof SyncConflictSchema>;
+
 export const SyncPushResultSchema = z.object({
   mutationId: z.string(),
   status: z.enum(SYNC_RESULT_STATUSES),
   version: z.number().int(),
+  /** The record as stored, when it differs from what the put sent (merged with other edits). */
+  data: z.record(z.string(), z.unknown()).optional(),
+  /** Fields another device changed too (applied puts only). */
+  conflicts: z.array(SyncConflictSchema).optional(),
 });
 export type SyncPushResult = z.infer<typeof SyncPushResultSchema>;
 export const SyncPushResponseSchema = z.object({ results: z.array(SyncPushResultSchema) });
