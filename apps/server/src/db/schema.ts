@@ -270,6 +270,9 @@ export const syncVersionSeq = pgSequence('sync_version_seq');
  * Ids are client-made, so the key is (owner, kind, id). A delete keeps the row as a tombstone
  * (deleted, data null) so a stale device cannot bring the record back.
  */
+/** When each field of a synced record was last written: its version, edit time and device. */
+export type FieldStamps = Record<string, { v: number; at: number; by?: string }>;
+
 export const syncRecords = pgTable(
   'sync_records',
   {
@@ -283,6 +286,11 @@ export const syncRecords = pgTable(
     data: jsonb('data'),
     deleted: boolean('deleted').notNull().default(false),
     version: bigint('version', { mode: 'number' }).notNull(),
+    /**
+     * Per field, the version that last wrote it, when the edit was made (ms) and by which device
+     * (docs/decisions/0070-field-level-merge.md); null on rows written before fields were merged.
+     */
+    fieldStamps: jsonb('field_stamps').$type<FieldStamps>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SyncKind, SyncMutation, SyncPushResult } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { syncMutations, syncRecords } from '../../db/schema.js';
+import { mergePut, sameRecord, stampFields } from './field-merge.js';
 
 /**
  * The sync module's only access to the database: sync_records (every synced record of every
@@ -31,11 +32,13 @@ export function createSyncRepository(db: Db) {
   return {
     /**
      * Applies one mutation at most once: `duplicate` when its id was recorded before (with the
-     * version it got then); a put upserts with the next version unless the record is a tombstone
+     * version it got then); a put is merged into the record field by field (field-merge.ts) and
+     * stored with the next version when that changes anything, unless the record is a tombstone
      * (`ignored`, the tombstone's version); a delete makes or renews the tombstone. The id is
-     * recorded in the same transaction as the change.
+     * recorded in the same transaction as the change. `now` bounds a put's edit time: a device
+     * whose clock runs ahead cannot win every conflict.
      */
-    async apply(ownerId: string, m: SyncMutation): Promise<SyncPushResult> {
+    async apply(ownerId: string, m: SyncMutation, now = Date.now()): Promise<SyncPushResult> {
       return db.transaction(async (tx) => {
         await tx.execute(
           sql`select pg_advisory_xact_lock(${OWNER_LOCK_CLASS}, hashtext(${ownerId}))`,
@@ -52,25 +55,55 @@ export function createSyncRepository(db: Db) {
         const nextVersion = sql`nextval('sync_version_seq')`;
         let result: SyncPushResult;
         if (m.op === 'put') {
-          // ON CONFLICT keeps two racing writers of one record from failing: the second waits for
-          // the first's row lock, then overwrites it (last to arrive wins), or finds a tombstone.
-          const [row] = await tx
-            .insert(syncRecords)
-            .values({ ...key, data: m.data, deleted: false, version: nextVersion })
-            .onConflictDoUpdate({
-              target: [syncRecords.ownerId, syncRecords.kind, syncRecords.id],
-              set: { data: m.data, version: sql`excluded.version`, updatedAt: sql`now()` },
-              setWhere: eq(syncRecords.deleted, false),
+          // Read under the owner's lock (taken above), so nothing writes the record in between.
+          const [stored] = await tx
+            .select({
+              data: syncRecords.data,
+              deleted: syncRecords.deleted,
+              version: syncRecords.version,
+              fieldStamps: syncRecords.fieldStamps,
+              updatedAt: syncRecords.updatedAt,
             })
-            .returning({ version: syncRecords.version });
-          if (row) {
-            result = { mutationId: m.mutationId, status: 'applied', version: row.version };
+            .from(syncRecords)
+            .where(recordIs(ownerId, m.kind, m.id));
+          if (stored?.deleted) {
+            result = { mutationId: m.mutationId, status: 'ignored', version: stored.version };
           } else {
-            const [tombstone] = await tx
-              .select({ version: syncRecords.version })
-              .from(syncRecords)
-              .where(recordIs(ownerId, m.kind, m.id));
-            result = { mutationId: m.mutationId, status: 'ignored', version: tombstone!.version };
+            const at = Math.min(m.at, now);
+            const sent = m.data as Record<string, unknown>;
+            const plan = mergePut(
+              { kind: m.kind, data: sent, base: m.base, fields: m.fields, device: m.device },
+              stored && {
+                data: (stored.data ?? {}) as Record<string, unknown>,
+                version: stored.version,
+                stamps: stored.fieldStamps,
+                updatedAtMs: stored.updatedAt.getTime(),
+              },
+              at,
+            );
+            let version = stored?.version ?? 0;
+            if (!stored || plan.written.length > 0) {
+              const seq = await tx.execute(sql`select nextval('sync_version_seq')::text as v`);
+              version = Number((seq as unknown as { rows: { v: string }[] }).rows[0]!.v);
+              const fieldStamps = stampFields(stored?.fieldStamps ?? null, plan.written, {
+                v: version,
+                at,
+                ...(m.device ? { by: m.device } : {}),
+              });
+              if (stored) {
+                await tx
+                  .update(syncRecords)
+                  .set({ data: plan.data, version, fieldStamps, updatedAt: sql`now()` })
+                  .where(recordIs(ownerId, m.kind, m.id));
+              } else {
+                await tx
+                  .insert(syncRecords)
+                  .values({ ...key, data: plan.data, deleted: false, version, fieldStamps });
+              }
+            }
+            result = { mutationId: m.mutationId, status: 'applied', version };
+            if (!sameRecord(plan.data, sent)) result.data = plan.data;
+            if (plan.conflicts.length > 0) result.conflicts = plan.conflicts;
           }
         } else {
           const [row] = await tx

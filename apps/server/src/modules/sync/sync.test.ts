@@ -453,6 +453,17 @@ describe('quotas per account', () => {
   let small: TestApp;
   const quotas = { windowMs: 3000, changesPerWindow: 8, bytesPerWindow: 6000, storedBytes: 4000 };
   const note = (text: string) => ({ ...SAMPLE_DATA.textNote, text });
+  /**
+   * Text the database cannot compress (a repeated letter shrinks to a few bytes once the row
+   * passes the size at which PostgreSQL compresses it), so stored bytes are what was sent.
+   */
+  const noise = (length: number, seed: number) => {
+    let x = seed;
+    return Array.from({ length }, () => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return String.fromCharCode(97 + (x % 26));
+    }).join('');
+  };
   beforeAll(async () => {
     small = await startTestApp({ appOptions: { syncQuotas: quotas } });
   });
@@ -498,13 +509,13 @@ describe('quotas per account', () => {
     const user = await newUser(small);
     const a1 = recordId('big');
     const a2 = recordId('big');
-    await pushOk(small.baseUrl, user.token, [put('textNote', a1, note('x'.repeat(1700)))]);
+    await pushOk(small.baseUrl, user.token, [put('textNote', a1, note(noise(1700, 1)))]);
     await new Promise((resolve) => setTimeout(resolve, quotas.windowMs + 100));
-    await pushOk(small.baseUrl, user.token, [put('textNote', a2, note('y'.repeat(1700)))]);
+    await pushOk(small.baseUrl, user.token, [put('textNote', a2, note(noise(1700, 2)))]);
     await new Promise((resolve) => setTimeout(resolve, quotas.windowMs + 100));
     const third = recordId('big');
     const refused = await push(small.baseUrl, user.token, [
-      put('textNote', third, note('z'.repeat(1000))),
+      put('textNote', third, note(noise(1000, 3))),
     ]);
     expect(refused.status).toBe(413);
     expect(refused.body).toEqual({
@@ -515,14 +526,14 @@ describe('quotas per account', () => {
     });
     // Growing a stored note is refused too; shortening one passes, even over the quota.
     expect(
-      (await push(small.baseUrl, user.token, [put('textNote', a1, note('x'.repeat(2500)))])).status,
+      (await push(small.baseUrl, user.token, [put('textNote', a1, note(noise(2500, 1)))])).status,
     ).toBe(413);
     await pushOk(small.baseUrl, user.token, [put('textNote', a1, note('short'))]);
-    await pushOk(small.baseUrl, user.token, [put('textNote', third, note('z'.repeat(1000)))]);
+    await pushOk(small.baseUrl, user.token, [put('textNote', third, note(noise(1000, 3)))]);
     // A delete always passes and frees its bytes.
     await pushOk(small.baseUrl, user.token, [del('textNote', a2)]);
     await new Promise((resolve) => setTimeout(resolve, quotas.windowMs + 100));
-    await pushOk(small.baseUrl, user.token, [put('textNote', recordId(), note('w'.repeat(1500)))]);
+    await pushOk(small.baseUrl, user.token, [put('textNote', recordId(), note(noise(1500, 4)))]);
   });
 });
 
