@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { excalidrawAssets } from './vite/excalidraw-assets.js';
 import { sharedMarketingIconFiles } from './vite/marketing-icons.js';
 import { pageCss } from './vite/page-css.js';
+import { yTiptapFixes } from './vite/y-tiptap-fixes.js';
 
 /** Each page chunk's CSS, for the prerender (vite/page-css.ts); vite/prerender.mjs reads it. */
 const PAGE_CSS_FILE = fileURLToPath(new URL('node_modules/.cache/page-css.json', import.meta.url));
@@ -37,10 +38,12 @@ export default defineConfig(({ command, isSsrBuild }) => {
     ? sharedMarketingIconFiles(fileURLToPath(new URL('src', import.meta.url)))
     : new Set<string>();
   return {
-    plugins: [react(), tailwindcss(), pageCss(PAGE_CSS_FILE), excalidrawAssets()],
+    plugins: [react(), tailwindcss(), pageCss(PAGE_CSS_FILE), excalidrawAssets(), yTiptapFixes()],
     resolve: {
       alias: browserBuild ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
     },
+    // The dev server's pre-bundling would skip the rewrite of the editor binding.
+    optimizeDeps: { exclude: ['@tiptap/y-tiptap'] },
     server: {
       port: 5173,
       proxy: {
