@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { CameraOff, Loader2, RefreshCw, Users, WifiOff } from 'lucide-react';
 import type { Room } from '@studycircle/shared';
 import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
 import { toast, useToastPlacement } from '../../../ui/toast';
 import { ChatPanel, useRoomChat } from '../../chat';
 import {
@@ -98,7 +99,8 @@ export interface CallScreenProps {
  *
  * The stage is dark in both themes (`palette-fixed` keeps the light palette it is drawn with,
  * docs/decisions/0014). The grid keeps §7.4's columns but sizes its tiles from the stage's real
- * width and height at 16:9, centred (a lone remote tile spans both columns); a shared screen or a pinned tile takes a large view with
+ * width and height at 16:9, centred (a lone remote tile spans both columns; on a phone it fills the
+ * stage); a shared screen or a pinned tile takes a large view with
  * everyone else in a strip beside it (below it on a phone). Toasts move to the top, clear of the
  * control bar and the chat's input.
  */
@@ -256,6 +258,9 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
   } else {
     const gridTiles = floating ? remotes.map((p) => p.peerId) : [LOCAL_TILE_ID];
     const laidColumns = wide ? columns : 1;
+    // A phone in a call of two gives the other person the whole stage, as a phone call app does:
+    // a 16:9 tile across a portrait screen used a quarter of it (issue 32).
+    const fill = !wide && floating && gridTiles.length === 1;
     const { trackWidth, span } = gridTracks({
       width: area.width,
       height: area.height,
@@ -266,21 +271,25 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
       <div
         data-testid="video-grid"
         data-columns={columns}
-        className="grid h-full content-center justify-center gap-3"
-        style={{
-          // Before the stage is measured (and in unit tests) the columns share the width.
-          gridTemplateColumns:
-            trackWidth > 0
-              ? `repeat(${laidColumns}, ${trackWidth}px)`
-              : `repeat(${laidColumns}, minmax(0, 1fr))`,
-        }}
+        className={cn('grid h-full gap-3', !fill && 'content-center justify-center')}
+        style={
+          fill
+            ? { gridTemplate: 'minmax(0, 1fr) / minmax(0, 1fr)' }
+            : {
+                // Before the stage is measured (and in unit tests) the columns share the width.
+                gridTemplateColumns:
+                  trackWidth > 0
+                    ? `repeat(${laidColumns}, ${trackWidth}px)`
+                    : `repeat(${laidColumns}, minmax(0, 1fr))`,
+              }
+        }
       >
         {gridTiles.map((id, index) => {
           // A spanning tile fills its row already; the others of an incomplete row move inwards.
           const shift =
             span > 1 ? 0 : lastRowShift(index, gridTiles.length, laidColumns, trackWidth);
           return tileOf(id, {
-            className: 'relative aspect-video w-full',
+            className: fill ? 'relative h-full w-full' : 'relative aspect-video w-full',
             style:
               span > 1
                 ? { gridColumn: `span ${span}` }
