@@ -197,7 +197,7 @@ test('the server restarts mid-call and both sides see each other again without r
   // Peer-to-peer video does not need the server: it keeps moving while the live link is down.
   const videoDuringOutage = (async () => {
     // The header's marker (product.md §7.3), not the toast of the same text.
-    await expect(annPage.locator('#main').getByText('Disconnected', { exact: true })).toBeVisible({
+    await expect(annPage.locator('header').getByText('Disconnected', { exact: true })).toBeVisible({
       timeout: 30_000,
     });
     await a.expectVideoFrom(bob.name, 10_000);

@@ -4,7 +4,7 @@ import { CameraOff, Loader2, RefreshCw, Users, WifiOff } from 'lucide-react';
 import type { Room } from '@studycircle/shared';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
-import { toast, useToastPlacement } from '../../../ui/toast';
+import { toast, useToastSlot } from '../../../ui/toast';
 import { ChatPanel, useRoomChat } from '../../chat';
 import {
   CHAT_OPEN_MIN_WIDTH,
@@ -100,15 +100,16 @@ export interface CallScreenProps {
  * The stage is dark in both themes (`palette-fixed` keeps the light palette it is drawn with,
  * docs/decisions/0014). The grid keeps §7.4's columns but sizes its tiles from the stage's real
  * width and height at 16:9, centred (a lone remote tile spans both columns; on a phone it fills the
- * stage); a shared screen or a pinned tile takes a large view with
- * everyone else in a strip beside it (below it on a phone). Toasts move to the top, clear of the
- * control bar and the chat's input.
+ * stage); a shared screen or a pinned tile takes a large view with everyone else in a strip beside
+ * it (below it on a phone). Toasts show in a place of their own just above the control bar, so they
+ * cover no control, tile or panel; the stage gives way while they show.
  */
 export function CallScreen({ room, routeId, user, initialChatOpen, start }: CallScreenProps) {
   const navigate = useNavigate();
   const roomId = roomIdOf(room);
   const call = useCall({ roomId, userId: user.id, name: user.name, start });
-  useToastPlacement('top');
+  // Every corner of the call holds a control (issue 32): toasts get a place above the control bar.
+  const toastSlot = useToastSlot();
   const [chatOpen, setChatOpenState] = useState(
     () => initialChatOpen || window.innerWidth >= CHAT_OPEN_MIN_WIDTH,
   );
@@ -441,6 +442,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
       </section>
 
       <footer className="col-span-full row-start-3 border-t border-slate-800 px-2 py-3 sm:px-3">
+        <div ref={toastSlot} />
         <CallControls
           muted={media.muted}
           videoOff={media.videoOff}
