@@ -102,7 +102,9 @@ export interface CallScreenProps {
  * width and height at 16:9, centred (a lone remote tile spans both columns; on a phone it fills the
  * stage); a shared screen or a pinned tile takes a large view with everyone else in a strip beside
  * it (below it on a phone). Toasts show in a place of their own just above the control bar, so they
- * cover no control, tile or panel; the stage gives way while they show.
+ * cover no control, tile or panel; the stage gives way while they show. On a phone the header
+ * keeps the room's name on a line of its own (two if it must), with the count, the markers and the
+ * clock below it, so a 'Disconnected' marker pushes nothing out.
  */
 export function CallScreen({ room, routeId, user, initialChatOpen, start }: CallScreenProps) {
   const navigate = useNavigate();
@@ -353,8 +355,9 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
     // The DOM runs header, stage, controls, chat so that Tab does too (video, then the control
     // bar, then the chat); the grid still draws the chat beside the stage, above the controls.
     <div className="palette-fixed fixed inset-0 grid grid-cols-[minmax(0,1fr)] grid-rows-[auto_minmax(0,1fr)_auto] bg-slate-950 text-white [color-scheme:dark] md:grid-cols-[minmax(0,1fr)_auto]">
-      <header className="col-span-full row-start-1 flex h-12 shrink-0 items-center gap-x-3 border-b border-slate-800 px-3 sm:gap-x-4 sm:px-4">
-        <h1 className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">
+      <header className="col-span-full row-start-1 flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-0.5 border-b border-slate-800 px-3 py-1.5 sm:h-12 sm:flex-nowrap sm:gap-x-4 sm:px-4 sm:py-0">
+        {/* A phone gives the name the whole first line (two if it must), not what the rest leaves. */}
+        <h1 className="line-clamp-2 w-full text-base leading-snug font-semibold [overflow-wrap:anywhere] sm:line-clamp-1 sm:w-auto sm:min-w-0 sm:flex-1 sm:text-lg">
           {room.name || `Room ${routeId}`}
         </h1>
         <p
@@ -377,7 +380,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
           </Button>
         )}
         <CallInvite room={room} look="header" />
-        <p className="shrink-0 font-mono text-sm text-slate-300 tabular-nums">
+        <p className="ml-auto shrink-0 font-mono text-sm text-slate-300 tabular-nums sm:ml-0">
           <span className="sr-only">Elapsed time </span>
           <time>{elapsed}</time>
         </p>
