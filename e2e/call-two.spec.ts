@@ -1,5 +1,5 @@
 import { test, expect, watchForText } from './fixtures';
-import { axeViolations } from './checks';
+import { axeViolations, expectNoSidewaysScroll } from './checks';
 import {
   CallScreen,
   failOnConsoleErrors,
@@ -14,7 +14,9 @@ import { isDark, useStoredTheme } from './theme';
  * Two people in one call (docs/product.md §7): real video both ways, the header and grid rules,
  * chat with Enter and Shift+Enter, the hand and mute signals, a shared screen, leaving, and a
  * server restart that both sides survive without reloading. The stage (docs/decisions/0009): tile
- * sizes, pinning, pictures, toasts that never cover the controls, and a dark stage in both themes.
+ * sizes, pinning, pictures, toasts that never cover the controls, and a dark stage in both themes;
+ * on phones (320 and 390 px) the other person fills the stage, a shared screen its width, the
+ * header keeps the room's name whole through a drop, and any tile goes full screen.
  */
 
 test.setTimeout(180_000);
@@ -197,7 +199,7 @@ test('the server restarts mid-call and both sides see each other again without r
   // Peer-to-peer video does not need the server: it keeps moving while the live link is down.
   const videoDuringOutage = (async () => {
     // The header's marker (product.md §7.3), not the toast of the same text.
-    await expect(annPage.locator('#main').getByText('Disconnected', { exact: true })).toBeVisible({
+    await expect(annPage.locator('header').getByText('Disconnected', { exact: true })).toBeVisible({
       timeout: 30_000,
     });
     await a.expectVideoFrom(bob.name, 10_000);
@@ -406,6 +408,111 @@ test.describe('the stage', () => {
         annPage.locator('header').getByRole('button', { name: 'Invite', exact: true }),
       ).toBeHidden();
     }
+
+    annErrors();
+    await annContext.close();
+    await bobContext.close();
+  });
+
+  test('two people on phones at 390 and 320 px: the other person fills the stage, the name stays whole through a drop, no toast covers a control, full screen, axe-clean in both themes', async ({
+    browser,
+    server,
+  }) => {
+    const { room, users } = await roomWithMembers(server.baseURL, 2, 'phone');
+    const [ann, bob] = users as [(typeof users)[0], (typeof users)[0]];
+    const phone = { viewport: { width: 390, height: 844 } };
+    const annContext = await signedInContext(browser, server.baseURL, ann, phone);
+    const bobContext = await signedInContext(browser, server.baseURL, bob, phone);
+    const annPage = await annContext.newPage();
+    const bobPage = await bobContext.newPage();
+    await useStoredTheme(annPage, 'dark');
+    await useStoredTheme(bobPage, 'light');
+    const annErrors = failOnConsoleErrors(annPage);
+    const a = new CallScreen(annPage);
+    const b = new CallScreen(bobPage);
+    await a.open(room.id);
+    await a.expectInCall(1);
+    await b.open(room.id);
+    await a.expectVideoFrom(bob.name);
+    await b.expectVideoFrom(ann.name);
+    const bobOnAnns = a.remoteTile(bob.name);
+
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 320, height: 568 },
+    ]) {
+      const at = `at ${viewport.width} px`;
+      for (const page of [annPage, bobPage]) await page.setViewportSize(viewport);
+      for (const call of [a, b]) {
+        // The toasts take room above the control bar while they show: measured without them.
+        await expect(call.toasts).toHaveCount(0, { timeout: 10_000 });
+        // The other person fills the stage: its width and nearly all its height (was 16:9 across
+        // the width, 206 of 735 px high at 390x844).
+        const other = call === a ? bobOnAnns : b.remoteTile(ann.name);
+        await expect.poll(() => call.widthShare(other), at).toBeGreaterThan(0.9);
+        await expect.poll(() => call.heightShare(other), at).toBeGreaterThan(0.9);
+        // The room's name is whole (it was cut to "C..." beside the count and clock).
+        const title = await call.headerTitle();
+        expect(title.text, at).toBe(room.name);
+        expect(title.cut, `the room's name is cut ${at}`).toBe(false);
+        await expectNoSidewaysScroll(call.page);
+      }
+
+      // A toast shows while Ann toggles her mic, with the chat closed and then open over the
+      // stage: it covers none of the controls, the tiles' buttons or Close chat.
+      for (const chatOpen of [false, true]) {
+        if (chatOpen) await a.control('Chat').click();
+        await a.control('Microphone').click();
+        await expect(a.toasts).toHaveCount(1);
+        if (chatOpen)
+          await expect(a.chat.getByRole('button', { name: 'Close chat' })).toBeVisible();
+        else await expect(bobOnAnns.getByRole('button', { name: `Pin ${bob.name}` })).toBeVisible();
+        expect(await a.controlsUnderToasts(), `controls under a toast ${at}`).toEqual([]);
+      }
+      // Axe finds nothing with a toast and the chat showing, in the dark theme and the light one.
+      await b.control('Chat').click();
+      await b.control('Microphone').click();
+      await expect(b.toasts).toHaveCount(1);
+      expect(await b.controlsUnderToasts(), `controls under a toast ${at}`).toEqual([]);
+      expect(await axeViolations(annPage)).toEqual([]);
+      expect(await axeViolations(bobPage)).toEqual([]);
+      for (const call of [a, b])
+        await call.chat.getByRole('button', { name: 'Close chat' }).click();
+    }
+
+    // A drop at 320 px: the 'Disconnected' marker joins the header and pushes out neither the
+    // room's name nor the clock.
+    await annContext.setOffline(true);
+    const header = annPage.locator('header');
+    await expect(header.getByText('Disconnected', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    const title = await a.headerTitle();
+    expect(title.cut, "the room's name is cut during a drop").toBe(false);
+    expect(title.right).toBeLessThanOrEqual(320);
+    const clock = (await header.locator('time').boundingBox())!;
+    expect(clock.x).toBeGreaterThanOrEqual(0);
+    expect(clock.x + clock.width).toBeLessThanOrEqual(320);
+    await expectNoSidewaysScroll(annPage);
+    await annContext.setOffline(false);
+    await expect(header.getByText('Disconnected', { exact: true })).toHaveCount(0, {
+      timeout: 30_000,
+    });
+
+    // Bob's shared screen takes the stage's width on Ann's phone.
+    await bobPage.locator('body').click({ position: { x: 5, y: 200 } });
+    await bobPage.keyboard.press('s');
+    await expect(a.focusView.getByText('Sharing screen')).toBeVisible();
+    await expect.poll(() => a.widthShare(bobOnAnns)).toBeGreaterThan(0.9);
+
+    // Any tile goes full screen: the tile itself, and back.
+    await bobOnAnns.getByRole('button', { name: `Full screen ${bob.name}` }).click();
+    await expect
+      .poll(() => bobOnAnns.evaluate((tile) => document.fullscreenElement === tile))
+      .toBe(true);
+    await bobOnAnns.getByRole('button', { name: 'Exit full screen' }).click();
+    await expect.poll(() => annPage.evaluate(() => document.fullscreenElement)).toBeNull();
+    await expect(bobOnAnns.getByRole('button', { name: `Full screen ${bob.name}` })).toBeVisible();
 
     annErrors();
     await annContext.close();

@@ -377,6 +377,48 @@ export class CallScreen {
     };
   }
 
+  /** A box's height as a share of the stage's height. */
+  async heightShare(tile: Locator): Promise<number> {
+    const [box, stage] = await Promise.all([tile.boundingBox(), this.stage.boundingBox()]);
+    if (!box || !stage) throw new Error('tile or stage not on screen');
+    return box.height / stage.height;
+  }
+
+  /**
+   * The room's name in the call header as shown: its text, and whether any of it is cut off (an
+   * ellipsis or lines beyond the clamp: the box's content is larger than the box).
+   */
+  async headerTitle(): Promise<{ text: string; cut: boolean; right: number }> {
+    return this.page.locator('header h1').evaluate((h1) => ({
+      text: h1.textContent ?? '',
+      cut: h1.scrollWidth > h1.clientWidth || h1.scrollHeight > h1.clientHeight,
+      right: h1.getBoundingClientRect().right,
+    }));
+  }
+
+  /**
+   * The controls on screen (buttons and fields, the toasts' own left out) that a toast sits on:
+   * what the page's topmost element at each control's centre belongs to, as a tap would find it.
+   */
+  async controlsUnderToasts(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const toasts = document.querySelector('div[role="status"][aria-live="polite"]');
+      return Array.from(
+        document.querySelectorAll<HTMLElement>('button, input, textarea, select, a[href]'),
+      )
+        .filter((el) => !toasts?.contains(el))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          const x = r.left + r.width / 2;
+          const y = r.top + r.height / 2;
+          if (r.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+          const top = document.elementFromPoint(x, y);
+          return !!top && !!toasts?.contains(top);
+        })
+        .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+    });
+  }
+
   /** Columns the grid actually lays out (computed style), at this viewport. */
   async gridColumnCount(): Promise<number> {
     return this.grid.evaluate(

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 
 /**
  * The toasts' state, apart from how they look (toast.tsx): `toast()` is called from everywhere,
@@ -56,12 +56,9 @@ export interface ToastOptions {
   onEnd?: (how: ToastEnd) => void;
 }
 
-/** Where toasts show: the bottom corner, or the top (under a page's own header bar). */
-export type ToastPlacement = 'bottom' | 'top';
-
 let items: ToastItem[] = [];
 let nextId = 1;
-let placement: ToastPlacement = 'bottom';
+let slot: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -109,19 +106,23 @@ export function runToastAction(id: number): void {
 }
 
 /**
- * Shows toasts at `where` while the calling component is mounted (the call's control bar and chat
- * input sit at the bottom, so its toasts go to the top); the default placement comes back after.
+ * A screen's own place for its toasts, given as a ref to an element in its layout: while that
+ * element is on the page the toasts show in it, taking room of their own, instead of floating
+ * over the screen. The call does this: its control bar, chat, tiles and tool panels fill the
+ * window, so any floating spot covers some control (docs/decisions/0069); after it the bottom
+ * corner is back.
  */
-export function useToastPlacement(where: ToastPlacement): void {
-  useEffect(() => {
-    const before = placement;
-    placement = where;
+export function useToastSlot(): (element: HTMLElement | null) => (() => void) | undefined {
+  return useCallback((element: HTMLElement | null) => {
+    if (!element) return undefined;
+    slot = element;
     emit();
     return () => {
-      placement = before;
+      if (slot !== element) return;
+      slot = null;
       emit();
     };
-  }, [where]);
+  }, []);
 }
 
 export function dismissToast(id: number): void {
@@ -140,4 +141,4 @@ export function subscribe(listener: () => void) {
 }
 
 export const getSnapshot = () => items;
-export const getPlacement = () => placement;
+export const getSlot = () => slot;

@@ -1,13 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import {
-  MAX_TOASTS,
-  dismissToast,
-  loadToastCard,
-  toast,
-  Toaster,
-  useToastPlacement,
-} from './toast';
+import { MAX_TOASTS, dismissToast, loadToastCard, toast, Toaster, useToastSlot } from './toast';
 
 // The cards' file loads with the first toast in the app; here it is loaded first, so each test
 // can look at a toast the moment it is made.
@@ -88,19 +81,29 @@ describe('toast', () => {
     expect(texts).toEqual(['Bob joined', 'Cat joined', 'Dan joined']);
   });
 
-  it('moves to the top while a screen asks for it, and back after', () => {
-    function TopScreen() {
-      useToastPlacement('top');
-      return null;
+  it("shows in a screen's own place while that screen is there, and in the corner after", () => {
+    function SlotScreen() {
+      const slot = useToastSlot();
+      return <footer ref={slot} aria-label="Own place" />;
     }
     const { rerender } = render(
       <>
         <Toaster />
-        <TopScreen />
+        <SlotScreen />
       </>,
     );
-    expect(screen.getByRole('status')).toHaveAttribute('data-placement', 'top');
+    act(() => {
+      toast('Mic off');
+    });
+    const region = screen.getByRole('status');
+    expect(region).toHaveAttribute('data-placement', 'slot');
+    // In the screen's layout, taking room of its own: nothing floats over the screen.
+    expect(region.parentElement).toBe(screen.getByRole('contentinfo', { name: 'Own place' }));
+    expect(region).not.toHaveClass('fixed');
+    expect(region).toHaveTextContent('Mic off');
     rerender(<Toaster />);
     expect(screen.getByRole('status')).toHaveAttribute('data-placement', 'bottom');
+    expect(screen.getByRole('status')).toHaveClass('fixed');
+    expect(screen.getByRole('status')).toHaveTextContent('Mic off');
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { createPortal } from 'react-dom';
 import { cn } from './cn';
-import { getPlacement, getSnapshot, subscribe, type ToastItem } from './toast-store';
+import { getSlot, getSnapshot, subscribe, type ToastItem } from './toast-store';
 
 export {
   dismissToast,
@@ -8,12 +9,11 @@ export {
   runToastAction,
   TOAST_MS,
   toast,
-  useToastPlacement,
+  useToastSlot,
   type ToastAction,
   type ToastEnd,
   type ToastItem,
   type ToastOptions,
-  type ToastPlacement,
   type ToastTone,
 } from './toast-store';
 
@@ -24,8 +24,8 @@ export {
  *
  * Toasts inform and never cover the controls: a toast given a `key` replaces the one showing
  * with the same key (five mic toggles leave one 'Mic off', not a stack of five), at most
- * MAX_TOASTS show at once, and a screen whose controls sit at the bottom (the call) moves them to
- * the top with `useToastPlacement('top')`.
+ * MAX_TOASTS show at once, and a screen with no free corner (the call) gives them a place of
+ * their own in its layout with `useToastSlot()`.
  */
 
 /** The card, once its file has loaded; until then the region stays empty. */
@@ -52,28 +52,30 @@ export function loadToastCard(): Promise<void> {
 /** Renders the current toasts; mount it once. The live region exists before any toast appears. */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  const where = useSyncExternalStore(subscribe, getPlacement, getPlacement);
+  const slot = useSyncExternalStore(subscribe, getSlot, getSlot);
   const [, setCardLoaded] = useState(ToastCard !== undefined);
   const waiting = current.length > 0 && ToastCard === undefined;
   useEffect(() => {
     if (waiting) void loadToastCard().then(() => setCardLoaded(ToastCard !== undefined));
   }, [waiting]);
-  return (
+  const shown = ToastCard ? current : [];
+  const region = (
     <div
       role="status"
       aria-live="polite"
-      data-placement={where}
+      data-placement={slot ? 'slot' : 'bottom'}
       className={cn(
-        'pointer-events-none fixed z-[60] flex justify-center',
-        where === 'bottom'
-          ? 'inset-x-4 bottom-4 sm:inset-x-auto sm:right-4 sm:justify-end'
-          : // Under a 3 rem header bar, at the start edge: clear of a side panel on the right.
-            'inset-x-3 top-14 sm:right-auto sm:justify-start',
+        'pointer-events-none flex justify-center',
+        slot
+          ? // In the screen's own place: it takes room only while a toast shows.
+            shown.length > 0 && 'pb-2'
+          : 'fixed inset-x-4 bottom-4 z-[60] sm:inset-x-auto sm:right-4 sm:justify-end',
       )}
     >
       <ol className="flex w-full max-w-sm flex-col gap-2">
-        {ToastCard && current.map((item) => ToastCard && <ToastCard key={item.id} item={item} />)}
+        {ToastCard && shown.map((item) => ToastCard && <ToastCard key={item.id} item={item} />)}
       </ol>
     </div>
   );
+  return slot ? createPortal(region, slot) : region;
 }

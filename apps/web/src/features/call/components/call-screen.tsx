@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { CameraOff, Loader2, RefreshCw, Users, WifiOff } from 'lucide-react';
 import type { Room } from '@studycircle/shared';
 import { Button } from '../../../ui/button';
-import { toast, useToastPlacement } from '../../../ui/toast';
+import { cn } from '../../../ui/cn';
+import { toast, useToastSlot } from '../../../ui/toast';
 import { ChatPanel, useRoomChat } from '../../chat';
 import {
   CHAT_OPEN_MIN_WIDTH,
@@ -98,15 +99,19 @@ export interface CallScreenProps {
  *
  * The stage is dark in both themes (`palette-fixed` keeps the light palette it is drawn with,
  * docs/decisions/0014). The grid keeps §7.4's columns but sizes its tiles from the stage's real
- * width and height at 16:9, centred (a lone remote tile spans both columns); a shared screen or a pinned tile takes a large view with
- * everyone else in a strip beside it (below it on a phone). Toasts move to the top, clear of the
- * control bar and the chat's input.
+ * width and height at 16:9, centred (a lone remote tile spans both columns; on a phone it fills the
+ * stage); a shared screen or a pinned tile takes a large view with everyone else in a strip beside
+ * it (below it on a phone). Toasts show in a place of their own just above the control bar, so they
+ * cover no control, tile or panel; the stage gives way while they show. On a phone the header
+ * keeps the room's name on a line of its own (two if it must), with the count, the markers and the
+ * clock below it, so a 'Disconnected' marker pushes nothing out.
  */
 export function CallScreen({ room, routeId, user, initialChatOpen, start }: CallScreenProps) {
   const navigate = useNavigate();
   const roomId = roomIdOf(room);
   const call = useCall({ roomId, userId: user.id, name: user.name, start });
-  useToastPlacement('top');
+  // Every corner of the call holds a control: toasts get a place above the control bar (0069).
+  const toastSlot = useToastSlot();
   const [chatOpen, setChatOpenState] = useState(
     () => initialChatOpen || window.innerWidth >= CHAT_OPEN_MIN_WIDTH,
   );
@@ -256,6 +261,9 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
   } else {
     const gridTiles = floating ? remotes.map((p) => p.peerId) : [LOCAL_TILE_ID];
     const laidColumns = wide ? columns : 1;
+    // A phone in a call of two gives the other person the whole stage, as a phone call app does:
+    // a 16:9 tile across a portrait screen used a quarter of it (docs/decisions/0069).
+    const fill = !wide && floating && gridTiles.length === 1;
     const { trackWidth, span } = gridTracks({
       width: area.width,
       height: area.height,
@@ -266,21 +274,25 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
       <div
         data-testid="video-grid"
         data-columns={columns}
-        className="grid h-full content-center justify-center gap-3"
-        style={{
-          // Before the stage is measured (and in unit tests) the columns share the width.
-          gridTemplateColumns:
-            trackWidth > 0
-              ? `repeat(${laidColumns}, ${trackWidth}px)`
-              : `repeat(${laidColumns}, minmax(0, 1fr))`,
-        }}
+        className={cn('grid h-full gap-3', !fill && 'content-center justify-center')}
+        style={
+          fill
+            ? { gridTemplate: 'minmax(0, 1fr) / minmax(0, 1fr)' }
+            : {
+                // Before the stage is measured (and in unit tests) the columns share the width.
+                gridTemplateColumns:
+                  trackWidth > 0
+                    ? `repeat(${laidColumns}, ${trackWidth}px)`
+                    : `repeat(${laidColumns}, minmax(0, 1fr))`,
+              }
+        }
       >
         {gridTiles.map((id, index) => {
           // A spanning tile fills its row already; the others of an incomplete row move inwards.
           const shift =
             span > 1 ? 0 : lastRowShift(index, gridTiles.length, laidColumns, trackWidth);
           return tileOf(id, {
-            className: 'relative aspect-video w-full',
+            className: fill ? 'relative h-full w-full' : 'relative aspect-video w-full',
             style:
               span > 1
                 ? { gridColumn: `span ${span}` }
@@ -343,8 +355,9 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
     // The DOM runs header, stage, controls, chat so that Tab does too (video, then the control
     // bar, then the chat); the grid still draws the chat beside the stage, above the controls.
     <div className="palette-fixed fixed inset-0 grid grid-cols-[minmax(0,1fr)] grid-rows-[auto_minmax(0,1fr)_auto] bg-slate-950 text-white [color-scheme:dark] md:grid-cols-[minmax(0,1fr)_auto]">
-      <header className="col-span-full row-start-1 flex h-12 shrink-0 items-center gap-x-3 border-b border-slate-800 px-3 sm:gap-x-4 sm:px-4">
-        <h1 className="min-w-0 flex-1 truncate text-base font-semibold sm:text-lg">
+      <header className="col-span-full row-start-1 flex min-h-12 shrink-0 flex-wrap items-center gap-x-3 gap-y-0.5 border-b border-slate-800 px-3 py-1.5 sm:h-12 sm:flex-nowrap sm:gap-x-4 sm:px-4 sm:py-0">
+        {/* A phone gives the name the whole first line (two if it must), not what the rest leaves. */}
+        <h1 className="line-clamp-2 w-full text-base leading-snug font-semibold [overflow-wrap:anywhere] sm:line-clamp-1 sm:w-auto sm:min-w-0 sm:flex-1 sm:text-lg">
           {room.name || `Room ${routeId}`}
         </h1>
         <p
@@ -367,7 +380,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
           </Button>
         )}
         <CallInvite room={room} look="header" />
-        <p className="shrink-0 font-mono text-sm text-slate-300 tabular-nums">
+        <p className="ml-auto shrink-0 font-mono text-sm text-slate-300 tabular-nums sm:ml-0">
           <span className="sr-only">Elapsed time </span>
           <time>{elapsed}</time>
         </p>
@@ -432,6 +445,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
       </section>
 
       <footer className="col-span-full row-start-3 border-t border-slate-800 px-2 py-3 sm:px-3">
+        <div ref={toastSlot} />
         <CallControls
           muted={media.muted}
           videoOff={media.videoOff}

@@ -1,6 +1,17 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { AudioLines, Hand, MicOff, MonitorUp, Pin, PinOff, VideoOff } from 'lucide-react';
+import {
+  AudioLines,
+  Hand,
+  Maximize,
+  MicOff,
+  Minimize,
+  MonitorUp,
+  Pin,
+  PinOff,
+  VideoOff,
+} from 'lucide-react';
 import { cn } from '../../../ui/cn';
+import { useFullscreen } from '../hooks/use-fullscreen';
 
 export interface VideoTileProps {
   name: string;
@@ -53,6 +64,8 @@ export function VideoTile({
   const [failedAvatar, setFailedAvatar] = useState<string | null>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
+  const tileRef = useRef<HTMLElement>(null);
+  const fullscreen = useFullscreen(tileRef);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -83,6 +96,7 @@ export function VideoTile({
   const showVideo = Boolean(stream) && !videoOff;
   return (
     <figure
+      ref={tileRef}
       data-testid={local ? 'local-tile' : 'remote-tile'}
       data-peer-name={name}
       data-speaking={speaking || undefined}
@@ -90,10 +104,13 @@ export function VideoTile({
       data-hand={hand || undefined}
       data-sharing={sharing || undefined}
       data-pinned={pinned || undefined}
+      data-fullscreen={fullscreen.active || undefined}
       style={style}
       className={cn(
         // Positioned by the caller: relative in the grid, absolute as the floating preview.
         'm-0 overflow-hidden rounded-xl bg-slate-800 shadow-lg',
+        // Full screen fills the display edge to edge (the browser sizes the element).
+        fullscreen.active && 'rounded-none',
         // The active speaker's outline (with the wave icon in the caption: not colour alone).
         speaking && 'outline-3 outline-offset-2 outline-emerald-400',
         className,
@@ -108,7 +125,8 @@ export function VideoTile({
         className={cn(
           'h-full w-full object-cover',
           local && !sharing && '-scale-x-100',
-          sharing && 'object-contain',
+          // Full screen shows the whole picture: a phone's display is rarely 16:9.
+          (sharing || fullscreen.active) && 'object-contain',
           !showVideo && 'invisible',
         )}
       />
@@ -145,7 +163,7 @@ export function VideoTile({
         </div>
       )}
       {(hand || sharing) && (
-        <div className="absolute top-2 left-2 flex max-w-[calc(100%-3rem)] flex-col items-start gap-1">
+        <div className="absolute top-2 left-2 flex max-w-[calc(100%-6rem)] flex-col items-start gap-1">
           {hand && (
             <span className="flex items-center gap-1 rounded-full bg-amber-400 px-2 py-1 text-xs font-semibold text-slate-900">
               <Hand aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
@@ -162,26 +180,50 @@ export function VideoTile({
           )}
         </div>
       )}
-      {onPin && (
-        <button
-          type="button"
-          aria-label={`Pin ${label}`}
-          aria-pressed={pinned}
-          title={pinned ? `Unpin ${label}` : `Pin ${label}`}
-          onClick={onPin}
-          className={cn(
-            'absolute top-1.5 right-1.5 flex items-center justify-center rounded-full bg-slate-950/70 text-white hover:bg-slate-950/90',
-            'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white',
-            compact ? 'h-7 w-7' : 'h-9 w-9',
-            pinned && 'bg-brand-600 hover:bg-brand-700',
+      {(fullscreen.supported || onPin) && (
+        <div className="absolute top-1.5 right-1.5 flex gap-1.5">
+          {fullscreen.supported && (
+            <button
+              type="button"
+              aria-label={fullscreen.active ? 'Exit full screen' : `Full screen ${label}`}
+              title={fullscreen.active ? 'Exit full screen (Esc)' : `Full screen ${label}`}
+              onClick={fullscreen.toggle}
+              className={cn(
+                'flex items-center justify-center rounded-full bg-slate-950/70 text-white hover:bg-slate-950/90',
+                'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white',
+                compact ? 'h-7 w-7' : 'h-9 w-9',
+              )}
+            >
+              {fullscreen.active ? (
+                <Minimize aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <Maximize aria-hidden="true" className="h-4 w-4" />
+              )}
+            </button>
           )}
-        >
-          {pinned ? (
-            <PinOff aria-hidden="true" className="h-4 w-4" />
-          ) : (
-            <Pin aria-hidden="true" className="h-4 w-4" />
+          {/* Pinning changes the layout, which would take the tile out of full screen. */}
+          {onPin && !fullscreen.active && (
+            <button
+              type="button"
+              aria-label={`Pin ${label}`}
+              aria-pressed={pinned}
+              title={pinned ? `Unpin ${label}` : `Pin ${label}`}
+              onClick={onPin}
+              className={cn(
+                'flex items-center justify-center rounded-full bg-slate-950/70 text-white hover:bg-slate-950/90',
+                'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-white',
+                compact ? 'h-7 w-7' : 'h-9 w-9',
+                pinned && 'bg-brand-600 hover:bg-brand-700',
+              )}
+            >
+              {pinned ? (
+                <PinOff aria-hidden="true" className="h-4 w-4" />
+              ) : (
+                <Pin aria-hidden="true" className="h-4 w-4" />
+              )}
+            </button>
           )}
-        </button>
+        </div>
       )}
       <figcaption className="absolute right-2 bottom-2 left-2 flex min-w-0 items-center gap-1.5">
         <span className="flex min-w-0 items-center gap-1 rounded-md bg-slate-950/70 px-2 py-1 text-xs text-white">
