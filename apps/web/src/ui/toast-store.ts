@@ -109,7 +109,7 @@ export function runToastAction(id: number): void {
  * A screen's own place for its toasts, given as a ref to an element in its layout: while that
  * element is on the page the toasts show in it, taking room of their own, instead of floating
  * over the screen. The call does this: its control bar, chat, tiles and tool panels fill the
- * window, so any floating spot covers some control (docs/decisions/0069); after it the bottom
+ * window, so any floating spot covers some control (docs/decisions/0072); after it the bottom
  * corner is back.
  */
 export function useToastSlot(): (element: HTMLElement | null) => (() => void) | undefined {

@@ -110,7 +110,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
   const navigate = useNavigate();
   const roomId = roomIdOf(room);
   const call = useCall({ roomId, userId: user.id, name: user.name, start });
-  // Every corner of the call holds a control: toasts get a place above the control bar (0069).
+  // Every corner of the call holds a control: toasts get a place above the control bar (docs/decisions/0072).
   const toastSlot = useToastSlot();
   const [chatOpen, setChatOpenState] = useState(
     () => initialChatOpen || window.innerWidth >= CHAT_OPEN_MIN_WIDTH,
@@ -262,7 +262,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
     const gridTiles = floating ? remotes.map((p) => p.peerId) : [LOCAL_TILE_ID];
     const laidColumns = wide ? columns : 1;
     // A phone in a call of two gives the other person the whole stage, as a phone call app does:
-    // a 16:9 tile across a portrait screen used a quarter of it (docs/decisions/0069).
+    // a 16:9 tile across a portrait screen used a quarter of it (docs/decisions/0072).
     const fill = !wide && floating && gridTiles.length === 1;
     const { trackWidth, span } = gridTracks({
       width: area.width,
