@@ -127,7 +127,12 @@ function tellMerges(account: string) {
         key,
         durationMs: MERGE_NOTICE_MS,
         ...(action
-          ? { action: { label: action.label, run: () => void remedy(account, action.remedy) } }
+          ? {
+              action: {
+                label: action.label,
+                run: () => void runMergeRemedy(account, action.remedy),
+              },
+            }
           : {}),
       });
     }
@@ -138,7 +143,7 @@ function tellMerges(account: string) {
  * Put back / Use mine: the lost values written again, here and on the server. Restore: the
  * refused edit made again as a new record, with a new id in its store's own form.
  */
-async function remedy(account: string, how: MergeRemedy): Promise<void> {
+export async function runMergeRemedy(account: string, how: MergeRemedy): Promise<void> {
   // Signed out (or another account) since the toast showed: the record is not in the keys.
   if (syncedAccount() !== account) return;
   if (how.type === 'put-back') {
