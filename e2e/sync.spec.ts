@@ -154,6 +154,78 @@ test('a note edited offline syncs when back, and survives a reload made while st
   await expectSaved(laptop);
 });
 
+test('edits made apart merge field by field; the same field changed on both keeps the later, with a way back', async ({
+  browser,
+  server,
+}) => {
+  const account = newAccount('merge');
+  const laptopSession = await registerViaApi(server.baseURL, account);
+  const phoneSession = await signInViaApi(server.baseURL, account);
+  const laptop = await device(browser, server.baseURL, laptopSession);
+  const phone = await device(browser, server.baseURL, phoneSession);
+  await Promise.all([laptop.goto('/tasks'), phone.goto('/tasks')]);
+  await Promise.all([expectSaved(laptop), expectSaved(phone)]);
+  await addTask(laptop, 'Buy milk');
+  await expect(taskCard(phone, 'Buy milk')).toBeVisible({ timeout: 5_000 });
+  await Promise.all([expectSaved(laptop), expectSaved(phone)]);
+
+  const rename = async (page: Page, from: string, to: string) => {
+    await page.getByRole('button', { name: `Edit "${from}"` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit task' });
+    await dialog.getByLabel('Title').fill(to);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  const goOffline = async (page: Page) => {
+    await page.context().setOffline(true);
+    await expect(indicator(page)).toHaveAttribute('data-state', 'offline');
+  };
+  const goOnline = async (page: Page) => {
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  };
+  const expectTicked = (page: Page, title: string) =>
+    expect(taskCard(page, title).getByRole('checkbox')).toBeChecked({ timeout: 10_000 });
+
+  // Apart: the laptop, offline, ticks the task; the phone renames it meanwhile.
+  await goOffline(laptop);
+  await taskCard(laptop, 'Buy milk').getByRole('checkbox').click();
+  await expect(taskCard(laptop, 'Buy milk').getByRole('checkbox')).toBeChecked();
+  await rename(phone, 'Buy milk', 'Buy bread');
+  await expectSaved(phone);
+
+  // Back online: both keep the new title and the tick, on both devices, and nobody is told of a
+  // conflict (there was none).
+  await goOnline(laptop);
+  await expectTicked(laptop, 'Buy bread');
+  await expectTicked(phone, 'Buy bread');
+  await Promise.all([expectSaved(laptop), expectSaved(phone)]);
+  await expect(taskCard(laptop, 'Buy milk')).toHaveCount(0);
+  const notice = (page: Page) => page.getByRole('status').filter({ hasText: 'on another device' });
+  await expect(notice(laptop)).toHaveCount(0);
+
+  // The same field on both: the laptop renames first (offline), the phone later. The later edit
+  // stays on both, and the laptop is told, with its own title offered back.
+  await goOffline(laptop);
+  await rename(laptop, 'Buy bread', 'Buy oats');
+  await rename(phone, 'Buy bread', 'Buy rice');
+  await expectSaved(phone);
+  await goOnline(laptop);
+  await expect(notice(laptop)).toHaveText(
+    /“Buy rice”: the title was changed later on another device, so yours \(“Buy oats”\) was not kept\./,
+    { timeout: 10_000 },
+  );
+  await expectTicked(laptop, 'Buy rice');
+  await expectTicked(phone, 'Buy rice');
+
+  // Use mine: the laptop's title goes back, here and on the phone, and the tick stays.
+  await laptop.getByRole('button', { name: 'Use mine' }).click();
+  await expectTicked(laptop, 'Buy oats');
+  await expectTicked(phone, 'Buy oats');
+  await Promise.all([expectSaved(laptop), expectSaved(phone)]);
+  expect(await storedJson(laptop, 'userTasks')).toEqual(await storedJson(phone, 'userTasks'));
+});
+
 test('the guest’s tasks become the account’s when accepted; declined, they stay the device’s', async ({
   browser,
   page,

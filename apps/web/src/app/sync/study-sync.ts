@@ -4,6 +4,7 @@ import {
   adoptNotes,
   applyRemoteNotes,
   forgetNotes,
+  newTextNoteId,
   parseFileNotes,
   parseTextNotes,
   readNotesRaw,
@@ -15,6 +16,7 @@ import {
   applyRemoteResources,
   forgetAccountResources,
   forgetGuestResources,
+  newResourceId,
   parseResources,
   readGuestResources,
   readOwnResourcesRaw,
@@ -26,13 +28,14 @@ import {
   adoptTasks,
   applyRemoteTasks,
   forgetTasks,
+  newId,
   parseTasks,
   readTasksRaw,
   restoreTasks,
   type RemoteTask,
 } from '../../features/tasks/tasks-store';
 import { acquireSocket } from '../../lib/socket';
-import { SyncEngine, type SyncStatus } from '../../lib/sync/engine';
+import { SyncEngine, type SyncNotice, type SyncStatus } from '../../lib/sync/engine';
 import {
   readGuestStash,
   writeGuestStash,
@@ -43,9 +46,13 @@ import {
   dropUnattachedChanges,
   forgetSyncedAccount,
   markSyncedAccount,
+  reportLocalChanges,
   syncedAccount,
+  type LocalChange,
 } from '../../lib/sync/local-changes';
 import { deleteAccountDb, openAccountDb, writeCursor } from '../../lib/sync/sync-db';
+import { toast } from '../../ui/toast-store';
+import { MERGE_NOTICE_MS, mergeMessages, type MergeRemedy } from './merge-notices';
 
 /**
  * The study data of a signed-in student, kept on the server (docs/decisions/0023): this
@@ -107,6 +114,47 @@ function applyTo(account: string) {
     applyRemoteNotes(texts, files);
     applyRemoteResources(ownerOf(account), resources);
   };
+}
+
+/**
+ * Tells the student what a merge replaced or refused (docs/decisions/0070), one toast per record
+ * and side, each with its way back.
+ */
+function tellMerges(account: string) {
+  return (notice: SyncNotice) => {
+    for (const { key, message, action } of mergeMessages(notice)) {
+      toast(message, {
+        key,
+        durationMs: MERGE_NOTICE_MS,
+        ...(action
+          ? {
+              action: {
+                label: action.label,
+                run: () => void runMergeRemedy(account, action.remedy),
+              },
+            }
+          : {}),
+      });
+    }
+  };
+}
+
+/**
+ * Put back / Use mine: the lost values written again, here and on the server. Restore: the
+ * refused edit made again as a new record, with a new id in its store's own form.
+ */
+export async function runMergeRemedy(account: string, how: MergeRemedy): Promise<void> {
+  // Signed out (or another account) since the toast showed: the record is not in the keys.
+  if (syncedAccount() !== account) return;
+  if (how.type === 'put-back') {
+    if (engine?.account === account) await engine.putBack(how.kind, how.id, how.values);
+    return;
+  }
+  const id =
+    how.kind === 'task' ? newId() : how.kind === 'resource' ? newResourceId() : newTextNoteId();
+  const made = { kind: how.kind, id, version: 0, deleted: false, data: how.data };
+  applyTo(account)([{ ...made, updatedAt: new Date().toISOString() } as SyncChange]);
+  reportLocalChanges([{ op: 'put', kind: how.kind, id, data: how.data } as LocalChange]);
 }
 
 /** The shared live link: a poke makes this tab pull; so does every (re)connection. */
@@ -308,7 +356,12 @@ export function startStudySync(user: AuthUser): Promise<SyncEngine | null> {
         await resetCursor(account);
         markSyncedAccount(account);
       });
-      const next = new SyncEngine({ account, apply: applyTo(account), connect: connectSocket });
+      const next = new SyncEngine({
+        account,
+        apply: applyTo(account),
+        connect: connectSocket,
+        notify: tellMerges(account),
+      });
       next.start();
       setEngine(next);
       return next;

@@ -196,6 +196,11 @@ function uniqueId(prefix: string, now: number, taken: { id: string }[]): string 
   return `${prefix}-${stamp}`;
 }
 
+/** A new text note's id (note-{ms}), one no note holds yet. */
+export function newTextNoteId(now: number = Date.now()): string {
+  return uniqueId('note', now, readTextNotes());
+}
+
 /**
  * Adds a text note, or (with `id`) replaces an existing note's title and text
  * (docs/product.md §10.3, §10.4). Returns the saved note, or null when both title and body are

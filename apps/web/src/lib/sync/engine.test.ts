@@ -1,29 +1,33 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDB } from 'idb';
 import type {
   SyncChange,
+  SyncConflict,
   SyncMutation,
   SyncPullResponse,
   SyncPushResponse,
   TaskData,
 } from '@studycircle/shared';
 import { HttpError } from '../http';
-import { SyncEngine } from './engine';
+import { SyncEngine, type SyncNotice } from './engine';
 import {
   markSyncedAccount,
   releaseLocalChange,
   reportLocalChanges,
   withdrawLocalChange,
 } from './local-changes';
-import { deleteAccountDb, openAccountDb } from './sync-db';
+import { accountDbName, deleteAccountDb, openAccountDb, readCursor } from './sync-db';
 import type { SyncTransport } from './transport';
 
 const offline = () => new HttpError(0, 'Network error', undefined, false);
 
 /**
  * The engine against an in-memory server that keeps the sync contract (packages/shared sync.ts):
- * one version counter, mutation ids applied once, tombstones that a later put cannot undo. The
- * real endpoints are covered by apps/server/src/modules/sync and e2e/sync.spec.ts.
+ * one version counter, mutation ids applied once, tombstones that a later put cannot undo, a put
+ * with a base writing only its fields (and answering the stored record when it differs). Its
+ * conflicts are whatever a test scripts (`conflicts`). The real endpoints are covered by
+ * apps/server/src/modules/sync and e2e/sync.spec.ts.
  */
 class ContractServer implements SyncTransport {
   version = 0;
@@ -38,10 +42,15 @@ class ContractServer implements SyncTransport {
   refuse: string | null = null;
   /** While true, no request gets an answer. */
   down = false;
+  /** While set, a push waits for it before it is stored and answered. */
+  gate: Promise<void> | null = null;
+  /** The conflicts a put is answered with (none unless a test says). */
+  conflicts: (m: SyncMutation) => SyncConflict[] | undefined = () => undefined;
 
   async push({ mutations }: { mutations: SyncMutation[] }): Promise<SyncPushResponse> {
     if (this.down) throw offline();
     this.pushes.push(mutations);
+    await this.gate;
     const failure = this.failures.shift();
     if (failure) throw failure;
     if (mutations.some((m) => m.mutationId === this.refuse)) {
@@ -60,20 +69,42 @@ class ContractServer implements SyncTransport {
         const version = ++this.version;
         this.applied.set(m.mutationId, version);
         const updatedAt = new Date().toISOString();
-        this.records.set(
-          key,
-          m.op === 'put'
-            ? ({
-                kind: m.kind,
-                id: m.id,
-                version,
-                deleted: false,
-                data: m.data,
-                updatedAt,
-              } as SyncChange)
-            : { kind: m.kind, id: m.id, version, deleted: true, data: null, updatedAt },
-        );
-        return { mutationId: m.mutationId, status: 'applied', version };
+        if (m.op === 'delete') {
+          this.records.set(key, {
+            kind: m.kind,
+            id: m.id,
+            version,
+            deleted: true,
+            data: null,
+            updatedAt,
+          });
+          return { mutationId: m.mutationId, status: 'applied', version };
+        }
+        let data: Record<string, unknown> = m.data;
+        if (m.base !== undefined && m.fields && current?.data) {
+          data = { ...current.data };
+          for (const field of m.fields) {
+            if (field in m.data) data[field] = (m.data as Record<string, unknown>)[field];
+            else delete data[field];
+          }
+        }
+        this.records.set(key, {
+          kind: m.kind,
+          id: m.id,
+          version,
+          deleted: false,
+          data,
+          updatedAt,
+        } as SyncChange);
+        const differs = JSON.stringify(data) !== JSON.stringify(m.data);
+        const conflicts = this.conflicts(m);
+        return {
+          mutationId: m.mutationId,
+          status: 'applied',
+          version,
+          ...(differs ? { data } : {}),
+          ...(conflicts ? { conflicts } : {}),
+        };
       }),
     };
   }
@@ -118,8 +149,12 @@ const task = (title: string): TaskData => ({
 });
 
 const engines: SyncEngine[] = [];
-function engine(server: SyncTransport, apply: (changes: SyncChange[]) => void = () => {}) {
-  const e = new SyncEngine({ account: ACCOUNT, apply, transport: server, random: () => 1 });
+function engine(
+  server: SyncTransport,
+  apply: (changes: SyncChange[]) => void = () => {},
+  notify?: (notice: SyncNotice) => void,
+) {
+  const e = new SyncEngine({ account: ACCOUNT, apply, transport: server, random: () => 1, notify });
   engines.push(e);
   e.start();
   return e;
@@ -417,6 +452,149 @@ describe('SyncEngine', () => {
       await vi.waitFor(async () => expect(await outbox()).toHaveLength(1));
       expect(await e.flush(2_000)).toBe(0);
       expect(server.records.get('task:t1')?.deleted).toBe(true);
+    });
+  });
+
+  describe('field-level merge (docs/decisions/0070)', () => {
+    const puts = (server: ContractServer) =>
+      server.pushes.flat().filter((m): m is Extract<SyncMutation, { op: 'put' }> => m.op === 'put');
+    const tasksOf = (applied: SyncChange[], id: string) =>
+      applied.filter((c) => c.id === id).map((c) => c.data as TaskData | null);
+
+    it('a put of a record it has a copy of names the base, the changed fields and the device', async () => {
+      const server = new ContractServer();
+      server.remotePut('t', task('Buy milk'));
+      const e = engine(server);
+      await settle(e);
+      reportLocalChanges([
+        { op: 'put', kind: 'task', id: 't', data: { ...task('Buy milk'), status: 'done' } },
+        { op: 'put', kind: 'task', id: 'new', data: task('Brand new') },
+      ]);
+      await settle(e, () => server.records.has('task:new'));
+      const [edit, made] = puts(server);
+      expect(edit).toMatchObject({ id: 't', base: 1, fields: ['status'] });
+      expect(edit?.device).toMatch(/\S/);
+      // A new record has no server copy: it goes whole.
+      expect(made).not.toHaveProperty('base');
+      expect(made).not.toHaveProperty('fields');
+    });
+
+    it('a rename here and a tick elsewhere both stay, and the merged record reaches the store', async () => {
+      const server = new ContractServer();
+      server.remotePut('t', task('Buy milk'));
+      const applied: SyncChange[] = [];
+      const e = engine(server, (changes) => applied.push(...changes));
+      await settle(e);
+      server.remotePut('t', { ...task('Buy milk'), status: 'done', completed: true });
+      reportLocalChanges([{ op: 'put', kind: 'task', id: 't', data: task('Buy bread') }]);
+      await settle(e, () => tasksOf(applied, 't').at(-1)?.title === 'Buy bread');
+      expect(tasksOf(applied, 't').at(-1)).toMatchObject({ title: 'Buy bread', status: 'done' });
+      expect(server.records.get('task:t')?.data).toMatchObject({
+        title: 'Buy bread',
+        status: 'done',
+      });
+      // Based on the first copy (version 1), though another device had moved on.
+      expect(puts(server)[0]).toMatchObject({ base: 1, fields: ['title'] });
+    });
+
+    it('a merged record is not written over a later change of it still queued', async () => {
+      const server = new ContractServer();
+      server.remotePut('t', task('Buy milk'));
+      const applied: SyncChange[] = [];
+      const e = engine(server, (changes) => applied.push(...changes));
+      await settle(e);
+      server.remotePut('t', { ...task('Buy milk'), status: 'done', completed: true });
+      let open = () => {};
+      server.gate = new Promise((resolve) => (open = resolve));
+      reportLocalChanges([{ op: 'put', kind: 'task', id: 't', data: task('Buy bread') }]);
+      await vi.waitFor(() => expect(server.pushes).toHaveLength(1));
+      reportLocalChanges([{ op: 'put', kind: 'task', id: 't', data: task('Buy rolls') }]);
+      await vi.waitFor(async () => expect(await outbox()).toHaveLength(2));
+      server.gate = null;
+      open();
+      await settle(e, () => tasksOf(applied, 't').at(-1)?.title === 'Buy rolls');
+      // The first answer ({Buy bread, done}) never reached the store: it would undo the rolls.
+      expect(tasksOf(applied, 't').map((t) => t?.title)).not.toContain('Buy bread');
+      expect(tasksOf(applied, 't').at(-1)).toMatchObject({ title: 'Buy rolls', status: 'done' });
+    });
+
+    it('tells the app of each conflict, and of a put on a record deleted elsewhere', async () => {
+      const server = new ContractServer();
+      server.remotePut('t', task('Buy milk'));
+      server.records.set('task:gone', {
+        kind: 'task',
+        id: 'gone',
+        version: ++server.version,
+        deleted: true,
+        data: null,
+        updatedAt: new Date().toISOString(),
+      });
+      const notices: SyncNotice[] = [];
+      const e = engine(
+        server,
+        () => {},
+        (notice) => notices.push(notice),
+      );
+      await settle(e);
+      const conflicts: SyncConflict[] = [{ field: 'title', kept: 'yours', lost: 'Buy bread' }];
+      server.conflicts = (m) => (m.id === 't' ? conflicts : undefined);
+      reportLocalChanges([
+        { op: 'put', kind: 'task', id: 't', data: task('Buy oats') },
+        { op: 'put', kind: 'task', id: 'gone', data: task('Stale edit') },
+      ]);
+      await settle(e, () => notices.length === 2);
+      expect(notices).toEqual([
+        { type: 'conflict', kind: 'task', id: 't', conflicts, data: task('Buy oats') },
+        { type: 'deleted', kind: 'task', id: 'gone', data: task('Stale edit') },
+      ]);
+    });
+
+    it('Put back writes the lost value here and sends it as a put of that field', async () => {
+      const server = new ContractServer();
+      server.remotePut('t', task('Buy milk'));
+      const applied: SyncChange[] = [];
+      const e = engine(server, (changes) => applied.push(...changes));
+      await settle(e);
+      reportLocalChanges([{ op: 'put', kind: 'task', id: 't', data: task('Buy oats') }]);
+      await settle(e, () => server.records.get('task:t')?.version === 2);
+      applied.length = 0;
+      await expect(e.putBack('task', 't', { title: 'Buy milk' })).resolves.toBe(true);
+      expect(tasksOf(applied, 't')[0]).toEqual(task('Buy milk'));
+      await settle(e, () => server.records.get('task:t')?.version === 3);
+      expect(puts(server).at(-1)).toMatchObject({
+        id: 't',
+        base: 2,
+        fields: ['title'],
+        data: task('Buy milk'),
+      });
+      // Nothing to put back into a record this device has no copy of.
+      await expect(e.putBack('task', 'unknown', { title: 'x' })).resolves.toBe(false);
+    });
+
+    it('the database upgrade keeps the outbox and pulls everything again', async () => {
+      const v1 = await openDB(accountDbName(ACCOUNT), 1, {
+        upgrade(db) {
+          db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+          db.createObjectStore('meta');
+        },
+      });
+      const queued = {
+        op: 'put',
+        kind: 'task',
+        id: 'q',
+        mutationId: 'm-q',
+        at: 1,
+        data: task('Queued'),
+      };
+      await v1.add('outbox', { mutation: queued });
+      await v1.put('meta', 42, 'cursor');
+      v1.close();
+
+      const db = await openAccountDb(ACCOUNT, () => undefined);
+      expect((await db.getAll('outbox')).map((entry) => entry.mutation)).toEqual([queued]);
+      expect(await readCursor(db)).toBe(0);
+      expect(typeof (await db.get('meta', 'device'))).toBe('string');
+      db.close();
     });
   });
 });

@@ -2,6 +2,8 @@ import {
   SYNC_LIMITS,
   SyncMutationSchema,
   type SyncChange,
+  type SyncConflict,
+  type SyncKind,
   type SyncMutation,
 } from '@studycircle/shared';
 import { HttpError } from '../http';
@@ -13,10 +15,13 @@ import {
   syncedAccount,
   type LocalChange,
 } from './local-changes';
+import { changedFields, withValues } from './merge';
 import {
   openAccountDb,
   readCursor,
-  writeCursor,
+  deviceIdIn,
+  shadowKey,
+  storePulled,
   type AccountDb,
   type OutboxEntry,
 } from './sync-db';
@@ -30,8 +35,14 @@ import { httpTransport, type SyncTransport } from './transport';
  *   the account's IndexedDB outbox at once, then is pushed; the outbox survives a closed tab or a
  *   reboot, and a replayed mutationId is applied once by the server.
  * - Pull: everything newer than the cursor, page by page, handed to `apply` (the app writes it
- *   into the stores without reporting it back). A record with a change still in the outbox is
- *   left as it is: that change reaches the server later and wins there anyway (last writer wins).
+ *   into the stores without reporting it back), and kept as each record's shadow (the server's
+ *   copy as this device knows it). A record with a change still in the outbox is left as it is
+ *   in the stores: that change reaches the server later and is merged there.
+ * - Merge (docs/decisions/0070-field-level-merge.md): a put of a record with a shadow names the
+ *   shadow's version (`base`), the fields it changed from it and this device, so the server writes
+ *   only those fields. When the stored record differs from what was sent, the result carries it
+ *   and it goes into the stores (unless a later change of the record is still queued); its
+ *   conflicts, and a put on a record deleted elsewhere, are told to the app (`notify`).
  * - When: at start, on a local change, on the server's `sync-poke`, when the tab regains focus or
  *   the browser comes online, on (re)connecting the socket, and every POLL_MS as a fallback.
  * - Tabs: each cycle runs under one Web Lock per account, so two tabs never send the same outbox
@@ -70,7 +81,24 @@ export interface SyncEngineOptions {
    */
   connect?: (onPoke: (version: number) => void, onConnect: () => void) => () => void;
   random?: () => number;
+  /** Tells the student what a merge replaced or refused (docs/decisions/0070). */
+  notify?: (notice: SyncNotice) => void;
 }
+
+/**
+ * What a push's result has to tell the student. conflict: fields another device changed too
+ * (`data`, the record as stored now); deleted: a put on a record deleted on another device, not
+ * saved (`data`, the edit that was refused).
+ */
+export type SyncNotice =
+  | {
+      type: 'conflict';
+      kind: SyncKind;
+      id: string;
+      conflicts: SyncConflict[];
+      data: Record<string, unknown>;
+    }
+  | { type: 'deleted'; kind: SyncKind; id: string; data: Record<string, unknown> };
 
 const REASONS = {
   server: 'The server could not save your changes. Trying again…',
@@ -192,21 +220,37 @@ export class SyncEngine {
     return this.stopped;
   }
 
-  /** Queues changes (already applied to the stores) and asks for a sync. */
+  /**
+   * Queues changes (already applied to the stores) and asks for a sync. A put of a record with a
+   * shadow is stamped with its base, changed fields and device in the transaction that queues it,
+   * so no pull can move the shadow in between.
+   */
   enqueue(changes: LocalChange[]): Promise<void> {
     const at = Date.now();
     const write = (async () => {
       const db = await this.openDb();
-      const tx = db.transaction('outbox', 'readwrite');
+      // One transaction, as before the shadows: a cycle starting meanwhile sees all or nothing.
+      const tx = db.transaction(['outbox', 'shadow', 'meta'], 'readwrite');
+      const outbox = tx.objectStore('outbox');
+      const shadows = tx.objectStore('shadow');
+      let device: string | null = null;
       for (const change of changes) {
         const { fileData, mutationId, holdMs, ...rest } = change;
-        const mutation = { ...rest, mutationId: mutationId ?? newMutationId(), at } as SyncMutation;
+        let mutation = { ...rest, mutationId: mutationId ?? newMutationId(), at } as SyncMutation;
+        if (mutation.op === 'put') {
+          const shadow = await shadows.get(shadowKey(mutation.kind, mutation.id));
+          if (shadow) {
+            const fields = changedFields(mutation.kind, shadow.data, mutation.data);
+            device ??= await deviceIdIn(tx.objectStore('meta'));
+            mutation = { ...mutation, base: shadow.version, fields, device };
+          }
+        }
         const entry: OutboxEntry = { mutation };
         if (holdMs && holdMs > 0) entry.heldUntil = at + holdMs;
         if (fileData && mutation.op === 'put' && mutation.kind === 'fileNote') {
           entry.fileData = fileData;
         }
-        void tx.store.add(entry);
+        void outbox.add(entry);
       }
       await tx.done;
     })();
@@ -236,6 +280,35 @@ export class SyncEngine {
     await (await this.openDb()).delete('outbox', entry.seq);
     this.channel?.postMessage('queued');
     this.publish(await this.countPending());
+    return true;
+  }
+
+  /**
+   * Writes `values` into a record again ("Put back", "Use mine" after a merge): into the stores at
+   * once, and as a put of those fields against the shadow. Starts from the newest queued put of the
+   * record, or the shadow; false when there is neither (deleted, or never synced) or a delete is
+   * queued.
+   */
+  async putBack(kind: SyncKind, id: string, values: Record<string, unknown>): Promise<boolean> {
+    await this.writes;
+    const db = await this.openDb();
+    const tx = db.transaction(['outbox', 'shadow'], 'readonly');
+    const [entries, shadow] = await Promise.all([
+      tx.objectStore('outbox').getAll(),
+      tx.objectStore('shadow').get(shadowKey(kind, id)),
+    ]);
+    const queued = entries
+      .map((entry) => entry.mutation)
+      .filter((m) => m.kind === kind && m.id === id)
+      .at(-1);
+    if (queued?.op === 'delete') return false;
+    const current = queued?.op === 'put' ? queued.data : shadow?.data;
+    if (!current) return false;
+    const data = withValues(kind, current, values);
+    this.assertOwner();
+    const change = { kind, id, version: shadow?.version ?? 0, deleted: false, data };
+    this.options.apply([{ ...change, updatedAt: new Date().toISOString() } as SyncChange]);
+    await this.enqueue([{ op: 'put', kind, id, data } as LocalChange]);
     return true;
   }
 
@@ -473,30 +546,79 @@ export class SyncEngine {
     const byId = new Map(entries.map((e) => [e.mutation.mutationId, e]));
     // Still marked until the outbox no longer holds them, so a withdraw cannot slip in between.
     const sent = () => ids.forEach((id) => this.sending.delete(id));
-    const tombstones: SyncChange[] = [];
-    const tx = db.transaction('outbox', 'readwrite');
+    const changes: SyncChange[] = [];
+    const notices: SyncNotice[] = [];
+    const updatedAt = new Date().toISOString();
+    // The last result of each record in this push: an earlier one's merged record is stale.
+    const last = new Map<string, string>();
+    for (const result of response.results) {
+      const m = byId.get(result.mutationId)?.mutation;
+      if (m) last.set(shadowKey(m.kind, m.id), result.mutationId);
+    }
+    const merged: SyncChange[] = [];
+    const tx = db.transaction(['outbox', 'shadow'], 'readwrite');
+    const outbox = tx.objectStore('outbox');
+    const shadows = tx.objectStore('shadow');
     for (const result of response.results) {
       const entry = byId.get(result.mutationId);
       if (!entry || entry.seq === undefined) continue;
-      void tx.store.delete(entry.seq);
-      // A put on a record deleted elsewhere: it stays deleted, here too.
+      void outbox.delete(entry.seq);
+      const m = entry.mutation;
+      const key = shadowKey(m.kind, m.id);
       if (result.status === 'ignored') {
-        const { kind, id } = entry.mutation;
-        tombstones.push({
-          kind,
-          id,
+        // A put on a record deleted elsewhere: it stays deleted, here too, and the edit is offered
+        // back as a new record.
+        void shadows.delete(key);
+        changes.push({
+          kind: m.kind,
+          id: m.id,
           version: result.version,
           deleted: true,
           data: null,
-          updatedAt: new Date().toISOString(),
+          updatedAt,
         });
+        if (m.op === 'put') notices.push({ type: 'deleted', kind: m.kind, id: m.id, data: m.data });
+      } else if (result.status === 'applied') {
+        if (m.op === 'delete') {
+          void shadows.delete(key);
+          continue;
+        }
+        const data = result.data ?? m.data;
+        void shadows.put({ version: result.version, data }, key);
+        if (result.data && last.get(key) === m.mutationId) {
+          merged.push({
+            kind: m.kind,
+            id: m.id,
+            version: result.version,
+            deleted: false,
+            data: result.data,
+            updatedAt,
+          } as SyncChange);
+        }
+        if (result.conflicts && result.conflicts.length > 0) {
+          notices.push({
+            type: 'conflict',
+            kind: m.kind,
+            id: m.id,
+            conflicts: result.conflicts,
+            data,
+          });
+        }
       }
+      // duplicate: applied by an earlier push whose answer was lost; the next pull brings the
+      // record as stored, shadow included.
     }
+    // A change of the record queued since (or held) keeps what the student sees: it goes next.
+    const queued = new Set(
+      (await outbox.getAll()).map((e) => shadowKey(e.mutation.kind, e.mutation.id)),
+    );
     await tx.done.finally(sent);
-    if (tombstones.length > 0) {
+    changes.push(...merged.filter((c) => !queued.has(shadowKey(c.kind, c.id))));
+    if (changes.length > 0) {
       this.assertOwner();
-      this.options.apply(tombstones);
+      this.options.apply(changes);
     }
+    for (const notice of notices) this.options.notify?.(notice);
   }
 
   private async drop(entry: OutboxEntry, reason: string): Promise<void> {
@@ -516,10 +638,9 @@ export class SyncEngine {
       );
       const changes = page.changes.filter((c) => !queued.has(recordKey(c.kind, c.id)));
       if (changes.length > 0) this.options.apply(changes);
-      if (page.cursor > cursor) {
-        cursor = page.cursor;
-        await writeCursor(db, cursor);
-      }
+      // Every change is the server's copy now, queued or not: the shadow a next put is made from.
+      cursor = Math.max(cursor, page.cursor);
+      await storePulled(db, page.changes, cursor);
       if (!page.hasMore) break;
     }
   }
