@@ -70,7 +70,10 @@ type ServerEventsBeforeTheMove =
   | 'focus-state'
   | 'hand-queue-state'
   | 'whiteboard-followed'
-  | 'whiteboard-view';
+  | 'whiteboard-view'
+  // Added since: requests to join told live (docs/decisions/0067-ask-to-join.md).
+  | 'room-join-requests'
+  | 'room-join-answered';
 
 type InterServerEventsBeforeTheMove =
   | 'user-updated'

@@ -18,6 +18,7 @@ import {
   type FocusServerEvents,
 } from './realtime/focus.js';
 import type { RoomNotesInterServerEvents } from './realtime/room-notes.js';
+import type { RoomsServerEvents } from './realtime/rooms.js';
 import type { SyncServerEvents } from './realtime/sync.js';
 import {
   WATCH_EVENT_LIMITS,
@@ -62,6 +63,7 @@ export * from './realtime/clock.js';
 export * from './realtime/connection.js';
 export * from './realtime/focus.js';
 export * from './realtime/room-notes.js';
+export * from './realtime/rooms.js';
 export * from './realtime/sync.js';
 export * from './realtime/watch.js';
 export * from './realtime/whiteboard.js';
@@ -91,6 +93,7 @@ export interface ServerToClientEvents
     ConnectionServerEvents,
     WorkspaceServerEvents,
     SyncServerEvents,
+    RoomsServerEvents,
     WatchServerEvents,
     WhiteboardServerEvents,
     FocusServerEvents {}

@@ -424,6 +424,21 @@ export type JoinRequest = z.infer<typeof JoinRequestSchema>;
 /** `{requests}`: oldest first. */
 export const JoinRequestsResponseSchema = z.object({ requests: z.array(JoinRequestSchema) });
 export type JoinRequestsResponse = z.infer<typeof JoinRequestsResponseSchema>;
+
+/** The push to a room's owner and admins when its requests to join change (realtime/rooms.ts). */
+export interface JoinRequestsChanged {
+  roomId: string;
+  roomName: string;
+  /** Who just asked, when someone did; absent when a request was answered or taken back. */
+  requester?: { id: string; name: string };
+}
+
+/** The push to an asker once their request is answered (realtime/rooms.ts). */
+export interface JoinRequestAnswered {
+  roomId: string;
+  roomName: string;
+  accepted: boolean;
+}
 export const RoomPreviewResponseSchema = z.object({ room: RoomPreviewSchema });
 export type RoomPreviewResponse = z.infer<typeof RoomPreviewResponseSchema>;
 

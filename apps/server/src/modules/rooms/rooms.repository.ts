@@ -462,6 +462,17 @@ export function createRoomsRepository(db: Db) {
       return removed.length > 0;
     },
 
+    /** The room's name and the ids of its owner and admins; undefined when it is gone. */
+    async managersOf(roomId: string): Promise<{ name: string; ids: string[] } | undefined> {
+      const [room] = await db.select({ name: rooms.name }).from(rooms).where(eq(rooms.id, roomId));
+      if (!room) return undefined;
+      const rows = await db
+        .select({ userId: roomMembers.userId })
+        .from(roomMembers)
+        .where(and(eq(roomMembers.roomId, roomId), inArray(roomMembers.role, ['owner', 'admin'])));
+      return { name: room.name, ids: rows.map((r) => r.userId) };
+    },
+
     /** A room's waiting requests with the askers' names, oldest first. */
     async listJoinRequests(roomId: string) {
       return db

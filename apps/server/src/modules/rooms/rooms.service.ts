@@ -159,6 +159,18 @@ export interface RoomEvents {
   'membership-ended': { roomId: string; userId: string };
   /** The room was deleted, with its memberships, invitations and messages. */
   'room-closed': { roomId: string };
+  /**
+   * The room's requests to join changed (docs/decisions/0067-ask-to-join.md): its owner and
+   * admins (`managerIds`) are told, with who asked when someone did; an answered asker is told
+   * whether they are in.
+   */
+  'join-requests-changed': {
+    roomId: string;
+    roomName: string;
+    managerIds: string[];
+    requester?: { id: string; name: string };
+    answered?: { userId: string; accepted: boolean };
+  };
 }
 
 /**
@@ -225,6 +237,25 @@ export function createRoomsService({
     const row = await byId(roomId, userId);
     if (!row.role || !roles.includes(row.role as RoomRole)) throw AppError.forbidden(message);
     return row;
+  }
+
+  /**
+   * Announces a change to the room's requests to join, to its owner and admins as they are now
+   * (and the answered asker). Committed already: a failed push fails nobody's request.
+   */
+  async function joinRequestsChanged(
+    roomId: string,
+    knownName?: string,
+    change: Pick<RoomEvents['join-requests-changed'], 'requester' | 'answered'> = {},
+  ): Promise<void> {
+    const managers = await repo.managersOf(roomId);
+    if (!managers) return;
+    await events.emit('join-requests-changed', {
+      roomId,
+      roomName: knownName ?? managers.name,
+      managerIds: managers.ids,
+      ...change,
+    });
   }
 
   const anyMember = ['owner', 'admin', 'member'] as const;
@@ -345,12 +376,17 @@ export function createRoomsService({
       if (result === 'account-limit') {
         throw AppError.conflict(ROOM_MESSAGES.tooManyOwnJoinRequests);
       }
+      if (result === 'added') {
+        await joinRequestsChanged(row.id, row.name, {
+          requester: { id: user.id, name: user.name },
+        });
+      }
       return { created: result === 'added' };
     },
 
     /** Takes back one's own request to join (nothing to take back is fine). */
     async cancelJoinRequest(user: AuthUser, roomId: string): Promise<void> {
-      await repo.removeJoinRequest(roomId, user.id);
+      if (await repo.removeJoinRequest(roomId, user.id)) await joinRequestsChanged(roomId);
     },
 
     /** The room's waiting requests to join, oldest first: for the owner and admins. */
@@ -366,6 +402,7 @@ export function createRoomsService({
       const result = await repo.acceptJoinRequest(roomId, userId, now());
       if (result === 'missing') throw AppError.notFound(ROOM_MESSAGES.joinRequestNotFound);
       if (result === 'full') throw AppError.conflict(ROOM_MESSAGES.roomFull);
+      await joinRequestsChanged(roomId, undefined, { answered: { userId, accepted: true } });
     },
 
     /** The owner or an admin turns a request down; the asker may ask again later. */
@@ -374,6 +411,7 @@ export function createRoomsService({
       if (!(await repo.removeJoinRequest(roomId, userId))) {
         throw AppError.notFound(ROOM_MESSAGES.joinRequestNotFound);
       }
+      await joinRequestsChanged(roomId, undefined, { answered: { userId, accepted: false } });
     },
 
     /**

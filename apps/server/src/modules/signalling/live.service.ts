@@ -323,6 +323,29 @@ export function createLiveService({
     if (redis) io.serverSideEmit('user-updated', user);
   });
 
+  // Requests to join a private room (decision 0067): every device of the room's owner and
+  // admins, and of an answered asker, on every node (the adapter).
+  roomEvents.on(
+    'join-requests-changed',
+    ({ roomId, roomName, managerIds, requester, answered }) => {
+      if (!io) return;
+      if (managerIds.length > 0) {
+        io.to(managerIds.map((id) => channel.user(id))).emit('room-join-requests', {
+          roomId,
+          roomName,
+          ...(requester ? { requester } : {}),
+        });
+      }
+      if (answered) {
+        io.to(channel.user(answered.userId)).emit('room-join-answered', {
+          roomId,
+          roomName,
+          accepted: answered.accepted,
+        });
+      }
+    },
+  );
+
   // Every socket of the user, on every node (the Redis adapter), the pushing device's own too:
   // a poke carries no data, only the version, so a device already there skips the pull.
   syncEvents.on('records-changed', ({ userId, version }) => {
