@@ -628,18 +628,25 @@ test.describe("a private room's link opened by a non-member", () => {
     await page.getByRole('button', { name: 'Join Room' }).click();
     await expect(page.getByText('Room not found or invalid code.')).toBeVisible();
 
-    // Without the code: Ask to join; the owner accepts from the room page; the asker is in.
+    // Without the code: Ask to join. The owner, on another page, is told at once and accepts
+    // from the toast (decision 0067); the room page's list is read again; the asker is in.
+    const host = await signedInPage(browser, server.baseURL, owner!);
+    await host.page.goto(`/rooms/room/${room.id}`);
+    await expect(host.page.locator('[data-join-request-alerts="listening"]')).toBeAttached();
     await page.getByRole('button', { name: 'Ask to join' }).click();
     await expect(page.getByText('Request sent.', { exact: false })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    const host = await signedInPage(browser, server.baseURL, owner!);
-    await host.page.goto(`/rooms/room/${room.id}`);
     const requests = host.page.getByRole('region', { name: '1 request to join' });
     await expect(requests).toContainText(stranger!.user.name);
-    await requests.getByRole('button', { name: `Accept ${stranger!.user.name}` }).click();
-    await expect(host.page.getByText(`${stranger!.user.name} is now a member.`)).toBeVisible();
+    await expect(
+      host.page.getByText(`${stranger!.user.name} asks to join ${LONG_NAME}.`),
+    ).toBeVisible();
+    await host.page.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(
+      host.page.getByText(`${stranger!.user.name} can now open ${LONG_NAME}.`),
+    ).toBeVisible();
     await expect(requests).toBeHidden();
-    // The asker's page looks every 5 s and opens the room.
+    // The asker's page is told too, and opens the room.
     await expect(page.getByRole('button', { name: 'Join Video Call' })).toBeVisible({
       timeout: 15_000,
     });

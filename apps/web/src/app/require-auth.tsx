@@ -1,7 +1,25 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingBlock } from '../ui/spinner';
 import { rememberPostLoginTarget, useAuth } from '../features/auth';
+
+// Requests to join a room, told live on every signed-in screen, the call included (decision
+// 0067). Its own chunk with the socket client, so the guard itself stays light.
+const JoinRequestAlerts = lazy(async () => {
+  const [{ JoinRequestAlerts: Alerts }, { QueryProvider }] = await Promise.all([
+    import('../features/rooms/components/join-request-alerts'),
+    import('./query-provider'),
+  ]);
+  return {
+    default: function JoinRequestAlertsWithQuery() {
+      return (
+        <QueryProvider>
+          <Alerts />
+        </QueryProvider>
+      );
+    },
+  };
+});
 
 /**
  * Guards the signed-in routes (docs/product.md §2.3). While the session is being checked it shows a
@@ -14,7 +32,14 @@ export function RequireAuth() {
   // After Sign Out the page left behind is the previous person's, not where the next one is
   // headed: it is not remembered (a shared computer's next student starts at the dashboard).
   if (!user) return <RedirectToLogin remember={!signedOut} />;
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <Suspense fallback={null}>
+        <JoinRequestAlerts />
+      </Suspense>
+    </>
+  );
 }
 
 function RedirectToLogin({ remember }: { remember: boolean }) {

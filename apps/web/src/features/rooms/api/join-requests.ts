@@ -10,7 +10,7 @@ import { roomMembersQueryKey } from './get-room-members';
 
 const base = (roomId: string) => `/rooms/${encodeURIComponent(roomId)}/join-requests`;
 export const joinRequestsQueryKey = (roomId: string) => ['rooms', 'join-requests', roomId] as const;
-const previewKey = (roomId: string) => ['rooms', 'preview', roomId] as const;
+export const previewKey = (roomId: string) => ['rooms', 'preview', roomId] as const;
 
 /** How often an open room page looks for new requests, and an asker for the answer. */
 export const JOIN_REQUESTS_REFRESH_MS = 15_000;
@@ -58,5 +58,12 @@ export function useAnswerJoinRequest(roomId: string) {
       void queryClient.invalidateQueries({ queryKey: joinRequestsQueryKey(roomId) });
       void queryClient.invalidateQueries({ queryKey: roomMembersQueryKey(roomId) });
     },
+  });
+}
+
+/** Lets one asker in, outside the room page's list (a toast's Accept). */
+export function acceptJoinRequest(roomId: string, userId: string): Promise<unknown> {
+  return apiRequest<unknown>(`${base(roomId)}/${encodeURIComponent(userId)}/accept`, {
+    method: 'POST',
   });
 }
