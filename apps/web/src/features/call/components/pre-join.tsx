@@ -156,9 +156,14 @@ export function PreJoin({ roomName, backTo, initial, onJoin }: PreJoinProps) {
               : null;
 
   const showVideo = hasVideo && choice.cameraOn;
+  // While the devices open the switches show the choice (not yet to be changed); after, a device
+  // that could not be opened reads off.
+  const opening = preview.status === 'opening';
+  const micOn = choice.micOn && (opening || hasAudio);
+  const cameraOn = choice.cameraOn && (opening || hasVideo);
 
   return (
-    <main className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
+    <div className="flex min-h-dvh flex-col bg-slate-50 text-slate-900">
       <div className="mx-auto flex w-full max-w-4xl min-w-0 flex-1 flex-col gap-6 px-4 py-6 sm:px-6 sm:py-10">
         <Link
           to={backTo}
@@ -211,31 +216,31 @@ export function PreJoin({ roomName, backTo, initial, onJoin }: PreJoinProps) {
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="outline"
-                aria-pressed={choice.micOn && hasAudio}
+                aria-pressed={micOn}
                 disabled={!hasAudio}
                 onClick={() => toggle('micOn')}
                 className="flex-1 px-3 whitespace-nowrap"
               >
-                {choice.micOn && hasAudio ? (
+                {micOn ? (
                   <Mic aria-hidden="true" className="h-4 w-4 shrink-0" />
                 ) : (
                   <MicOff aria-hidden="true" className="h-4 w-4 shrink-0 text-red-600" />
                 )}
-                Microphone {choice.micOn && hasAudio ? 'on' : 'off'}
+                Microphone {micOn ? 'on' : 'off'}
               </Button>
               <Button
                 variant="outline"
-                aria-pressed={choice.cameraOn && hasVideo}
+                aria-pressed={cameraOn}
                 disabled={!hasVideo}
                 onClick={() => toggle('cameraOn')}
                 className="flex-1 px-3 whitespace-nowrap"
               >
-                {choice.cameraOn && hasVideo ? (
+                {cameraOn ? (
                   <Video aria-hidden="true" className="h-4 w-4 shrink-0" />
                 ) : (
                   <VideoOff aria-hidden="true" className="h-4 w-4 shrink-0 text-red-600" />
                 )}
-                Camera {choice.cameraOn && hasVideo ? 'on' : 'off'}
+                Camera {cameraOn ? 'on' : 'off'}
               </Button>
             </div>
 
@@ -260,6 +265,6 @@ export function PreJoin({ roomName, backTo, initial, onJoin }: PreJoinProps) {
           </section>
         </div>
       </div>
-    </main>
+    </div>
   );
 }
