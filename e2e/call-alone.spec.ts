@@ -51,9 +51,19 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(dialog.getByRole('paragraph').filter({ hasText: 'Camera off' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Join call' }).click();
 
-    // The call opens with the mic and camera off, as chosen.
+    // The call's pre-join step starts from that choice; Join now joins with the mic and camera
+    // off, as chosen.
     await expect(page).toHaveURL(new RegExp(`/rooms/call/room/${room.id}$`));
     const call = new CallScreen(page);
+    await expect(page.getByRole('button', { name: 'Microphone off' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(page.getByRole('button', { name: 'Camera off' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await call.joinNow();
     await call.expectInCall(1);
     await expect(call.control('Microphone')).toHaveAttribute('aria-pressed', 'false');
     await expect(call.control('Camera')).toHaveAttribute('aria-pressed', 'false');
@@ -89,7 +99,7 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('the call route itself still joins straight away, with the mic and camera on', async ({
+test('the call route opens on the pre-join step; Join now joins with the mic and camera on', async ({
   browser,
   server,
 }) => {

@@ -121,6 +121,7 @@ test('three people see each other; one leaves and the other two carry on', async
   await cat.page.goto(`/rooms/room/${room.id}`);
   await cat.page.getByRole('button', { name: 'Join Video Call' }).click();
   await expect(cat.page).toHaveURL(new RegExp(`/rooms/call/room/${room.id}$`));
+  await cat.call.joinNow();
   for (const me of pages) {
     for (const other of pages) if (other !== me) await me.call.expectVideoFrom(other.user.name);
     await me.call.expectInCall(3);

@@ -8,6 +8,7 @@ import {
   signedInContext,
   uploadAvatar,
 } from './pages/call';
+import { StudyRoomsScreen } from './pages/rooms';
 import { isDark, useStoredTheme } from './theme';
 
 /**
@@ -518,4 +519,82 @@ test.describe('the stage', () => {
     await annContext.close();
     await bobContext.close();
   });
+});
+
+/** Pictures of the pre-join step for a review, when PREJOIN_SHOTS names a folder. */
+const PREJOIN_SHOTS = process.env.PREJOIN_SHOTS;
+
+test('join by code lands on the pre-join step with camera and microphone as last chosen', async ({
+  browser,
+  server,
+}) => {
+  const { room, users } = await roomWithMembers(server.baseURL, 2, 'prejoin');
+  const [ann, bob] = users as [(typeof users)[0], (typeof users)[0]];
+  const annContext = await signedInContext(browser, server.baseURL, ann);
+  // axe is injected as an inline script, which the app's CSP rightly refuses.
+  const bobContext = await signedInContext(browser, server.baseURL, bob, { bypassCSP: true });
+  const annPage = await annContext.newPage();
+  const bobPage = await bobContext.newPage();
+  const errors = [failOnConsoleErrors(annPage), failOnConsoleErrors(bobPage)];
+  const a = new CallScreen(annPage);
+  const b = new CallScreen(bobPage);
+  await a.open(room.id);
+  await a.expectInCall(1);
+
+  const rooms = new StudyRoomsScreen(bobPage);
+  const mic = bobPage.getByRole('button', { name: /^Microphone (on|off)$/ });
+  const camera = bobPage.getByRole('button', { name: /^Camera (on|off)$/ });
+  const joinNow = bobPage.getByRole('button', { name: 'Join now' });
+
+  // The first time, joining by code stops at the pre-join step with both on; nothing joined yet.
+  await rooms.open();
+  await rooms.joinWithCode(room.code);
+  await expect(bobPage).toHaveURL(new RegExp(`/rooms/call/${room.id}$`));
+  await expect(joinNow).toBeFocused();
+  await expect(bobPage.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
+  await expect(camera).toBeEnabled({ timeout: 15_000 });
+  await expect(camera).toHaveAttribute('aria-pressed', 'true');
+  await expect(mic).toHaveAttribute('aria-pressed', 'true');
+  await expect(a.count).toHaveText('1 participant');
+  await camera.click();
+  await expect(camera).toHaveAccessibleName('Camera off');
+  await expect(camera).toHaveAttribute('aria-pressed', 'false');
+
+  // Clean and whole at 1280 and 320 px, in both themes (a reload keeps the choice).
+  for (const theme of ['light', 'dark'] as const) {
+    await bobPage.setViewportSize({ width: 1280, height: 800 });
+    await bobPage.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await bobPage.reload();
+    await expect(camera).toBeEnabled({ timeout: 15_000 });
+    await expect(camera).toHaveAttribute('aria-pressed', 'false');
+    expect(await isDark(bobPage)).toBe(theme === 'dark');
+    expect(await axeViolations(bobPage), `pre-join, ${theme}, 1280`).toEqual([]);
+    if (PREJOIN_SHOTS) await bobPage.screenshot({ path: `${PREJOIN_SHOTS}/${theme}-1280.png` });
+    await bobPage.setViewportSize({ width: 320, height: 720 });
+    await expectNoSidewaysScroll(bobPage);
+    expect(await axeViolations(bobPage), `pre-join, ${theme}, 320`).toEqual([]);
+    if (PREJOIN_SHOTS)
+      await bobPage.screenshot({ path: `${PREJOIN_SHOTS}/${theme}-320.png`, fullPage: true });
+  }
+  await bobPage.setViewportSize({ width: 1280, height: 800 });
+  await bobPage.getByRole('link', { name: 'Back to room' }).click();
+  await expect(bobPage).toHaveURL(new RegExp(`/rooms/room/${room.id}$`));
+
+  // By code again: the camera off and the microphone on, as last chosen; Join now joins so.
+  await rooms.open();
+  await rooms.joinWithCode(room.code);
+  await expect(camera).toBeEnabled({ timeout: 15_000 });
+  await expect(camera).toHaveAccessibleName('Camera off');
+  await expect(camera).toHaveAttribute('aria-pressed', 'false');
+  await expect(mic).toHaveAttribute('aria-pressed', 'true');
+  await joinNow.click();
+  await b.expectInCall(2);
+  await a.expectInCall(2);
+  await expect(b.control('Camera')).toHaveAttribute('aria-pressed', 'false');
+  await expect(b.control('Microphone')).toHaveAttribute('aria-pressed', 'true');
+  await expect(a.remoteTile(bob.name).getByText('Camera off')).toBeVisible();
+  await expect(a.remoteTile(bob.name)).not.toHaveAttribute('data-muted', 'true');
+
+  for (const check of errors) check();
+  await Promise.all([annContext.close(), bobContext.close()]);
 });

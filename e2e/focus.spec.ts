@@ -264,6 +264,7 @@ test('the focus screens pass axe and fit 320 px in both themes, on the room page
     // In the call: the Room tools menu opens the same timer in the side column.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/rooms/call/room/${room.id}`);
+    await page.getByRole('button', { name: 'Join now' }).click();
     await page.getByRole('button', { name: 'Room tools' }).click();
     await page.getByRole('menuitem', { name: 'Focus together' }).click();
     const panel = page.getByRole('region', { name: 'Focus together' });

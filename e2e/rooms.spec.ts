@@ -72,9 +72,11 @@ test('create, copy the code, join by code, invite by email, accept with the invi
   await memberRooms.open();
   const lower = code.toLowerCase();
   await memberRooms.joinWithCode(`  ${lower.slice(0, 3)} ${lower.slice(3)}  `);
-  // Joining by code opens the room's call (/rooms/call/:roomId, docs/product.md §5.5), alone in it for now.
+  // Joining by code opens the room's call (/rooms/call/:roomId, docs/product.md §5.5) at its
+  // pre-join step; Join now, and alone in it for now.
   await expect(memberPage).toHaveURL(/\/rooms\/call\/[0-9a-f]{24}$/);
   const roomId = new URL(memberPage.url()).pathname.split('/').at(-1)!;
+  await new CallScreen(memberPage).joinNow();
   await new CallScreen(memberPage).expectInCall(1);
   await expect(memberPage).toHaveTitle(`${roomName} · Call · StudyCircle`);
   await memberPage.goto(`/rooms/room/${roomId}`);

@@ -352,6 +352,7 @@ test('the call opens the whiteboard as a room tool, by keyboard', async ({ brows
   const page = await context.newPage();
   const errors = watchErrors(page);
   await page.goto(`/rooms/call/room/${room.id}`);
+  await page.getByRole('button', { name: 'Join now' }).click();
   const tools = page.getByRole('button', { name: 'Room tools' });
   await tools.focus();
   await page.keyboard.press('Enter');

@@ -133,8 +133,15 @@ export function failOnConsoleErrors(page: Page, allow: RegExp[] = []) {
 export class CallScreen {
   constructor(readonly page: Page) {}
 
+  /** Opens the call's route and joins from its pre-join step with what it shows. */
   async open(roomId: string) {
     await this.page.goto(`/rooms/call/room/${roomId}`);
+    await this.joinNow();
+  }
+
+  /** The pre-join step (docs/decisions/0073-pre-join.md): "Join now" starts the join. */
+  async joinNow() {
+    await this.page.getByRole('button', { name: 'Join now' }).click();
   }
 
   get grid(): Locator {

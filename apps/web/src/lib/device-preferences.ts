@@ -23,3 +23,24 @@ export function readDevicePreferences(): DevicePreferences {
 export function saveDevicePreferences(update: DevicePreferences): void {
   writeJson(DEVICE_PREFERENCES_KEY, { ...readDevicePreferences(), ...update });
 }
+
+/**
+ * Whether the microphone and the camera start on, as last chosen on the call's pre-join step
+ * (docs/decisions/0073-pre-join.md). On this device only, like the devices above; both default on,
+ * as the call always started before the pre-join existed.
+ */
+export const JOIN_CHOICE_KEY = 'callJoinChoice';
+
+export interface JoinChoice {
+  micOn: boolean;
+  cameraOn: boolean;
+}
+
+export function readJoinChoice(): JoinChoice {
+  const stored = readJson<Record<string, unknown>>(JOIN_CHOICE_KEY, {}, isRecord);
+  return { micOn: stored.micOn !== false, cameraOn: stored.cameraOn !== false };
+}
+
+export function saveJoinChoice(update: Partial<JoinChoice>): void {
+  writeJson(JOIN_CHOICE_KEY, { ...readJoinChoice(), ...update });
+}

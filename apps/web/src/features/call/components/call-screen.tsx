@@ -89,7 +89,7 @@ export interface CallScreenProps {
   routeId: string;
   user: { id: string | null; name: string; avatar?: string };
   initialChatOpen: boolean;
-  /** Mic or camera off from the start (the room page's device check). */
+  /** Mic or camera off from the start, and the media the pre-join step opened. */
   start?: CallStart;
 }
 

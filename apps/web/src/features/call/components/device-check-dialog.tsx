@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Mic, MicOff, Video, VideoOff } from 'lucide-react';
 import { readDevicePreferences, saveDevicePreferences } from '../../../lib/device-preferences';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import type { CallStart } from '../hooks/use-call';
+import { DeviceSelect } from './device-select';
 import { watchAudioLevel } from '../webrtc/audio-level';
 import {
   acquireLocalMedia,
@@ -62,8 +63,6 @@ function DeviceCheck({ onJoin }: { onJoin(start: CallStart): void }) {
   const [version, setVersion] = useState(0);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
-  const cameraSelect = useId();
-  const micSelect = useId();
 
   // Open the devices once; stop them when the dialog goes.
   useEffect(() => {
@@ -144,36 +143,6 @@ function DeviceCheck({ onJoin }: { onJoin(start: CallStart): void }) {
   const hasAudio = preview.status === 'ready' && preview.audio;
   const percent = Math.round(Math.min(1, level) * 100);
 
-  const select = (
-    id: string,
-    label: string,
-    options: MediaDeviceOption[],
-    value: string | undefined,
-    kind: 'audio' | 'video',
-  ) => (
-    <div className="min-w-0 space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value && options.some((o) => o.deviceId === value) ? value : ''}
-        disabled={options.length === 0}
-        onChange={(e) => void choose(kind, e.target.value)}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-2 py-2 text-sm text-slate-900"
-      >
-        <option value="">
-          {options.length === 0 ? `No ${label.toLowerCase()} found` : 'Default'}
-        </option>
-        {options.map((o) => (
-          <option key={o.deviceId} value={o.deviceId}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-
   return (
     <div className="space-y-4">
       <div className="palette-fixed relative aspect-video overflow-hidden rounded-xl bg-slate-900 text-white">
@@ -222,8 +191,18 @@ function DeviceCheck({ onJoin }: { onJoin(start: CallStart): void }) {
       </div>
 
       <div className="grid gap-3 sm:grid-cols-2">
-        {select(cameraSelect, 'Camera', devices.cameras, chosen.cameraId, 'video')}
-        {select(micSelect, 'Microphone', devices.microphones, chosen.microphoneId, 'audio')}
+        <DeviceSelect
+          label="Camera"
+          options={devices.cameras}
+          value={chosen.cameraId}
+          onChoose={(id) => void choose('video', id)}
+        />
+        <DeviceSelect
+          label="Microphone"
+          options={devices.microphones}
+          value={chosen.microphoneId}
+          onChoose={(id) => void choose('audio', id)}
+        />
       </div>
 
       <div className="flex flex-wrap gap-2">

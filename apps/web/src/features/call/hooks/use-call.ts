@@ -8,15 +8,19 @@ import { loadCallConfig } from '../api/get-call-config';
 import { CallSession, type JoinOutcome } from '../session/call-session';
 import { LocalMediaController, type LocalMediaSnapshot } from '../webrtc/local-media';
 import { watchAudioLevel } from '../webrtc/audio-level';
-import { stopStream } from '../webrtc/media';
+import { stopStream, type LocalMedia } from '../webrtc/media';
 
 export type LinkStatus = 'connecting' | 'connected' | 'disconnected';
 export type JoinStatus = 'pending' | 'joined' | 'full' | 'refused';
 
-/** How the room page's device check asked to join: with the mic or the camera off. */
+/**
+ * How the pre-join step (or the room page's device check) asked to join: with the mic or the
+ * camera off, and the media the pre-join already opened, which the call takes over.
+ */
 export interface CallStart {
   muted?: boolean;
   videoOff?: boolean;
+  media?: Promise<LocalMedia>;
 }
 
 export interface CallOptions {
@@ -83,7 +87,11 @@ export function useCall({ roomId, userId, name, start }: CallOptions) {
     // Flags set before the devices open: the new tracks start disabled, so nothing is ever sent.
     if (startRef.current?.muted) created.setMuted(true);
     if (startRef.current?.videoOff) created.setVideoOff(true);
-    void created.acquire().then((snapshot) => {
+    // The pre-join's media is taken once: Retry Media (and a StrictMode re-run in development,
+    // whose first controller stopped it) asks the browser again.
+    const given = startRef.current?.media;
+    if (startRef.current) startRef.current = { ...startRef.current, media: undefined };
+    void created.acquire(given).then((snapshot) => {
       if (snapshot.status === 'ready' && snapshot.failed)
         toast('Could not access camera/microphone.', { tone: 'error' });
     });

@@ -8,6 +8,7 @@ import { LoadingBlock } from '../../../ui/spinner';
 import { displayName, useAuth } from '../../auth';
 import { roomIdOf, useCallRoom } from '../api/resolve-call-room';
 import { CallScreen } from '../components/call-screen';
+import { PreJoin } from '../components/pre-join';
 import type { CallStart } from '../hooks/use-call';
 
 function roomFromState(state: unknown, param: string): Room | undefined {
@@ -35,7 +36,9 @@ function errorText(error: unknown): string {
 /**
  * The video call (/rooms/call/room/:roomId and /rooms/call/:roomId; docs/product.md §7.1). Loads
  * the room unless it came in navigation state (404 then try as a code), shows the load failure
- * screen, and otherwise hands over to the call screen. A missing id goes back to the rooms list.
+ * screen, and otherwise the pre-join step (preview, mic and camera, devices); its "Join now" hands
+ * over to the call screen (docs/decisions/0073-pre-join.md). A missing id goes back to the rooms
+ * list.
  */
 export function CallPage() {
   const { roomId = '' } = useParams();
@@ -47,7 +50,10 @@ export function CallPage() {
   const [openChat] = useState(
     () => (location.state as { initialTab?: unknown } | null)?.initialTab === 'chat',
   );
-  const [start] = useState(() => startFromState(location.state));
+  // The room page's device check may pass the mic or camera off; the pre-join starts from that.
+  const [passedStart] = useState(() => startFromState(location.state));
+  // Set by "Join now": nothing joins (no socket, no signalling) before it.
+  const [start, setStart] = useState<CallStart | null>(null);
 
   useEffect(() => {
     document.title = room.data ? `${room.data.name} · Call · StudyCircle` : 'Call · StudyCircle';
@@ -81,6 +87,17 @@ export function CallPage() {
       <div className="palette-fixed flex min-h-dvh items-center justify-center bg-slate-950 text-white [color-scheme:dark]">
         <LoadingBlock label="Loading room…" />
       </div>
+    );
+  }
+
+  if (!start) {
+    return (
+      <PreJoin
+        roomName={room.data.name || `Room ${roomId}`}
+        backTo={`/rooms/room/${encodeURIComponent(roomIdOf(room.data))}`}
+        initial={passedStart}
+        onJoin={setStart}
+      />
     );
   }
 

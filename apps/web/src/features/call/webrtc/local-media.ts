@@ -1,5 +1,11 @@
 import { readDevicePreferences, saveDevicePreferences } from '../../../lib/device-preferences';
-import { acquireLocalMedia, acquireScreen, acquireTrack, isMediaSupported } from './media';
+import {
+  acquireLocalMedia,
+  acquireScreen,
+  acquireTrack,
+  isMediaSupported,
+  type LocalMedia,
+} from './media';
 
 /**
  * This side's media for one call: one MediaStream whose tracks are swapped in place (camera,
@@ -53,10 +59,14 @@ export class LocalMediaController {
     return { audio: this.mic, video: this.screen ?? this.camera };
   }
 
-  /** Acquires the camera and microphone (again, for Retry Media), keeping the current flags. */
-  async acquire(): Promise<LocalMediaSnapshot> {
+  /**
+   * Acquires the camera and microphone (again, for Retry Media), keeping the current flags. `given`
+   * is media the pre-join step already opened: the call takes its tracks instead of asking the
+   * browser again (no second prompt, no second camera opening; docs/decisions/0073-pre-join.md).
+   */
+  async acquire(given?: Promise<LocalMedia>): Promise<LocalMediaSnapshot> {
     if (!isMediaSupported()) return this.update({ status: 'unsupported', failed: true });
-    const media = await acquireLocalMedia(readDevicePreferences());
+    const media = await (given ?? acquireLocalMedia(readDevicePreferences()));
     if (this.disposed) {
       media.stream.getTracks().forEach((t) => t.stop());
       return this.snap;
