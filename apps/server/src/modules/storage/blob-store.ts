@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -34,12 +34,17 @@ export interface DiskBlobStore extends BlobStore {
 }
 
 /** Keys are ours (ids of 24 hex characters joined by `/`), but a path never leaves the root. */
+/** A file in `.partial/` untouched for this long is a crashed upload's. */
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
+
 const KEY_PATTERN = /^[a-z0-9]+(?:\/[a-z0-9]+)*$/;
 
 export function createDiskBlobStore(root: string): DiskBlobStore {
   const base = resolve(root);
   // Uploads under way are written here and renamed into place only when whole, so a reader never
-  // sees half a file and a crash leaves only this folder's leftovers (emptied at start-up).
+  // sees half a file and a crash leaves only this folder's leftovers. Those are removed at the
+  // first upload after a start, once an hour old: the folder may be shared by several nodes, and
+  // another node's upload under way writes to its file all the time.
   const partial = join(base, '.partial');
   const pathOf = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new Error(`bad blob key: ${key}`);
@@ -49,9 +54,15 @@ export function createDiskBlobStore(root: string): DiskBlobStore {
   };
   let ready: Promise<unknown> | undefined;
   const init = () =>
-    (ready ??= rm(partial, { recursive: true, force: true }).then(() =>
-      mkdir(partial, { recursive: true }),
-    ));
+    (ready ??= (async () => {
+      await mkdir(partial, { recursive: true });
+      const staleBefore = Date.now() - STALE_PARTIAL_MS;
+      for (const name of await readdir(partial)) {
+        const path = join(partial, name);
+        const info = await stat(path).catch(() => undefined);
+        if (info && info.mtimeMs < staleBefore) await rm(path, { force: true });
+      }
+    })());
 
   return {
     root: base,
