@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Room files (docs/decisions/0074-room-files.md): files of a real size uploaded straight to a
- * room's workspace, not synced personal records. Personal file notes keep the spec's 256 KB limit
- * (sync.ts); a room file may be up to 25 MB of the common study types, decided from its bytes.
+ * room's workspace, not synced personal records. Personal file notes keep their 256 KB limit
+ * (docs/product.md §10.2, sync.ts); a room file may be up to 25 MB of the common study types, decided from its bytes.
  *
  * - `POST /api/rooms/:roomId/files?name=...` with the raw bytes as an `application/octet-stream`
  *   body: a member shares a file; 201 with the file.
