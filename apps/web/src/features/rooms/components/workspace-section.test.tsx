@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RoomRole, WorkspaceItem } from '@studycircle/shared';
+import type { RoomFile, RoomRole, WorkspaceItem } from '@studycircle/shared';
 import { acquireSocket } from '../../../lib/socket';
 import { mockApi, renderPage } from '../../../test/render';
 import { Toaster } from '../../../ui/toast';
@@ -159,9 +159,10 @@ describe('WorkspaceSection', () => {
     expect(shareCalls).toEqual([LIST, `DELETE /api/rooms/${ROOM}/workspace/${file.id}`, LIST]);
   });
 
-  it('fetches the list again when the room says its workspace changed', async () => {
+  it('fetches the list and the room files again when the room says its workspace changed', async () => {
     let items: WorkspaceItem[] = [];
-    mockRoom({ [LIST]: () => ({ body: { items } }) });
+    let files: RoomFile[] = [];
+    mockRoom({ [LIST]: () => ({ body: { items } }), [FILES]: () => ({ body: { files } }) });
     show();
     await screen.findByText(/Nothing shared yet/);
     const { socket } = acquireSocket();
@@ -171,10 +172,22 @@ describe('WorkspaceSection', () => {
       ((payload: { roomId: string }) => void) | undefined;
     expect(onChanged).toBeDefined();
     items = [note];
+    files = [
+      {
+        id: 'e'.repeat(24),
+        roomId: ROOM,
+        fileName: 'Week 5 slides.pptx',
+        fileType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+        size: 4_000_000,
+        sharedBy: { id: 'u2', name: 'Ravi' },
+        sharedAt: minutesAgo(1),
+      },
+    ];
     // Another room's change is not this one's.
     act(() => onChanged!({ roomId: 'f'.repeat(24) }));
     act(() => onChanged!({ roomId: ROOM }));
     expect(await screen.findByRole('heading', { name: 'Limits cheat sheet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Week 5 slides.pptx' })).toBeInTheDocument();
   });
 
   it('downloads a shared file through the API with the file’s own name', async () => {
