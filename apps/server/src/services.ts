@@ -241,12 +241,13 @@ export function createServices(
     syncEvents,
   });
 
-  // Room files' bytes (decision 0074): in the data folder, or a throwaway folder when the data
-  // lives in memory (tests), so every node sharing the data folder serves the same files.
+  // Room files' bytes (decision 0074): ROOM_FILES_DIR (several nodes share one volume there),
+  // else the data folder, else a throwaway folder when the data lives in memory (tests).
   const roomFileBlobs = createDiskBlobStore(
-    config.dataDir === ':memory:'
-      ? join(tmpdir(), 'studycircle-room-files', randomBytes(8).toString('hex'))
-      : join(config.dataDir, 'room-files'),
+    config.roomFilesDir ??
+      (config.dataDir === ':memory:'
+        ? join(tmpdir(), 'studycircle-room-files', randomBytes(8).toString('hex'))
+        : join(config.dataDir, 'room-files')),
   );
   const roomFiles = createRoomFilesService({
     db,
