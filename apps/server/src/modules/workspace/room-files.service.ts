@@ -199,11 +199,11 @@ export function createRoomFilesService({
         // The quotas are added up again here: another upload may have finished meanwhile.
         await rooms.withMembership(room.id, user.id, async (tx) => {
           const txRepo = createRoomFilesRepository(tx);
-          const now = await txRepo.usage(room.id, user.id);
-          if (now.room + row.size > limits.roomQuotaBytes) {
+          const stored = await txRepo.usage(room.id, user.id);
+          if (stored.room + row.size > limits.roomQuotaBytes) {
             throw tooLarge(ROOM_FILE_MESSAGES.roomQuota);
           }
-          if (now.account + row.size > limits.accountQuotaBytes) {
+          if (stored.account + row.size > limits.accountQuotaBytes) {
             throw tooLarge(ROOM_FILE_MESSAGES.accountQuota);
           }
           await txRepo.insert(row);
