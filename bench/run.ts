@@ -22,6 +22,7 @@ const BENCHES = [
   ['signalling', 'signalling.ts'],
   ['idle-sockets', 'idle-sockets.ts'],
   ['room-notes', 'room-notes.ts'],
+  ['room-files', 'room-files.ts'],
   ['lighthouse', 'lighthouse.ts'],
   ['call-setup', 'call-setup.ts'],
   ['watch-drift', 'watch-drift.ts'],

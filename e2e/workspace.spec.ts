@@ -367,3 +367,62 @@ test('the Resources page offers Share with a room to a signed-in student only', 
   await expect(page.getByRole('heading', { name: 'Guest link' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Share Guest link with a room' })).toBeVisible();
 });
+
+test('a member shares a 2 MB PDF with a progress bar, and another member downloads it', async ({
+  browser,
+  server,
+}) => {
+  const { baseURL } = server;
+  const { room, owner, member } = await roomWithMember(baseURL, 'Slides Room');
+  // A PDF's header and padding: the server decides the type from the first bytes.
+  const slides = Buffer.alloc(2 * 1024 * 1024, 0x20);
+  slides.write('%PDF-1.4\n', 0, 'latin1');
+
+  const page = await signedInPage(browser, member);
+  const errors = watchErrors(page);
+  // A slow uplink (2 MB at 1 MB/s), so the progress bar is there long enough to be seen.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1024 * 1024,
+  });
+  await page.goto(`/rooms/room/${room.id}`);
+  const section = workspace(page);
+
+  // The action is a labelled button, reached and pressed with the keyboard.
+  const shareFile = section.getByRole('button', { name: 'Share a file' });
+  await shareFile.focus();
+  const choosing = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (
+    await choosing
+  ).setFiles({ name: 'Week 5 slides.pdf', mimeType: 'application/pdf', buffer: slides });
+
+  const progress = section.getByRole('progressbar', { name: /Uploading Week 5 slides\.pdf/ });
+  await expect(progress).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Cancel upload' })).toBeVisible();
+  await expect(section.getByText(/^\d{1,3}%$/)).toBeVisible();
+
+  const files = section.getByRole('list', { name: 'Room files' });
+  await expect(files.getByRole('heading', { name: 'Week 5 slides.pdf' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(progress).toBeHidden();
+  await expect(files.getByRole('listitem')).toContainText(
+    `PDF • 2.0 MB • Shared by ${member.user.name}`,
+  );
+
+  // The owner, with the room open, downloads the same bytes under the file's name.
+  const ownerPage = await signedInPage(browser, owner);
+  await ownerPage.goto(`/rooms/room/${room.id}`);
+  const ownerFiles = workspace(ownerPage).getByRole('list', { name: 'Room files' });
+  const downloading = ownerPage.waitForEvent('download');
+  await ownerFiles.getByRole('button', { name: 'Download Week 5 slides.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Week 5 slides.pdf');
+  const { readFile } = await import('node:fs/promises');
+  expect((await readFile(await download.path())).equals(slides)).toBe(true);
+  expect(errors).toEqual([]);
+});

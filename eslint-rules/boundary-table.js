@@ -61,7 +61,7 @@ const TABLE_OWNERS = {
     own: ['reminderMailSettings', 'reminderMailSends'],
     crossReads: ['syncRecords', 'users'],
   },
-  workspace: { own: ['roomShares'], crossReads: ['syncRecords', 'users'] },
+  workspace: { own: ['roomShares', 'roomFiles'], crossReads: ['syncRecords', 'users'] },
   watch: { own: ['roomWatchStates'], crossReads: [] },
   'room-notes': { own: ['roomNotes', 'roomNoteUpdates'], crossReads: [] },
   whiteboard: { own: ['whiteboardElements'], crossReads: [] },

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
+import type { ROOM_FILE_LIMITS } from '@studycircle/shared';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -103,6 +104,8 @@ export interface AppOptions {
   focus?: { now?: () => number; sweepMs?: number };
   /** Lower sync quotas (modules/sync/sync.service.ts), so a test reaches them with a few changes. */
   syncQuotas?: Partial<SyncQuotas>;
+  /** Lower room file limits and quotas (decision 0074), so a test reaches them with small files. */
+  roomFileLimits?: Partial<typeof ROOM_FILE_LIMITS>;
   /**
    * Also write every reply with JSON.stringify and fail the request when the schema's writing
    * differs (plugins/schemas.ts): the server tests turn it on, so a reply schema that would drop
@@ -228,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clock: options.reminderMail?.clock,
       focusNow: options.focus?.now,
       syncQuotas: options.syncQuotas,
+      roomFileLimits: options.roomFileLimits,
     }),
   );
 

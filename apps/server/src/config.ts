@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  ROOM_FILES_DIR: z.string().min(1).optional(),
   WEB_DIST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
@@ -188,6 +189,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where room files' bytes are kept (decision 0074); unset means `dataDir/room-files`, or a
+   * throwaway folder when `dataDir` is `:memory:`. Several nodes point it at one shared volume.
+   */
+  roomFilesDir: string | undefined;
   /** The built web app to serve; unset means apps/web/dist (plugins/spa.ts). */
   webDist: string | undefined;
   /** Unset means embedded PGlite in `dataDir` (or in memory when `dataDir` is `:memory:`). */
@@ -313,6 +319,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
+    roomFilesDir: e.ROOM_FILES_DIR,
     webDist: e.WEB_DIST,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,

@@ -1,4 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ROOM_FILE_LIMITS } from '@studycircle/shared';
 import type { AppDeps } from './types.js';
 import { FOCUS_LIMITS } from '@studycircle/shared/focus';
 import { createEventBus as createBus, type EventMap, type EventSubscriber } from './lib/events.js';
@@ -41,6 +45,11 @@ import {
   type SyncQuotas,
   type SyncService,
 } from './modules/sync/sync.service.js';
+import { createDiskBlobStore, type DiskBlobStore } from './modules/storage/blob-store.js';
+import {
+  createRoomFilesService,
+  type RoomFilesService,
+} from './modules/workspace/room-files.service.js';
 import {
   createWorkspaceService,
   type WorkspaceEvents,
@@ -85,6 +94,8 @@ import {
  *   workspace                  rooms, files   WorkspaceEvents RoomEvents: a leaver's shares go
  *                                                           (in the leave's transaction, a hook);
  *                                                           SyncEvents: a shared record changed
+ *   roomFiles (workspace)      rooms, blobs   WorkspaceEvents RoomEvents: a deleted room's
+ *                                                           bytes go (decision 0074)
  *   watch                      rooms          -             -   (its socket transport broadcasts)
  *   roomNotes                  rooms, auth    RoomNotesEvents RoomEvents, SessionEvents: the
  *                                                           connections whose access ended
@@ -111,6 +122,10 @@ export interface Services {
   sync: SyncService;
   reminders: RemindersService;
   workspace: WorkspaceService;
+  /** Files uploaded straight to a room's workspace (decision 0074). */
+  roomFiles: RoomFilesService;
+  /** Where room files' bytes are kept (tests look inside). */
+  roomFileBlobs: DiskBlobStore;
   /** A room's video timeline for watching together (decision 0033). */
   watch: WatchService;
   whiteboard: WhiteboardService;
@@ -140,6 +155,8 @@ export interface ServiceOptions {
   focusNow?: () => number;
   /** Lower sync quotas, so a test reaches them with a few changes. */
   syncQuotas?: Partial<SyncQuotas>;
+  /** Lower room file limits and quotas, so a test reaches them with small files. */
+  roomFileLimits?: Partial<typeof ROOM_FILE_LIMITS>;
 }
 
 declare module 'fastify' {
@@ -224,6 +241,24 @@ export function createServices(
     syncEvents,
   });
 
+  // Room files' bytes (decision 0074): ROOM_FILES_DIR (several nodes share one volume there),
+  // else the data folder, else a throwaway folder when the data lives in memory (tests).
+  const roomFileBlobs = createDiskBlobStore(
+    config.roomFilesDir ??
+      (config.dataDir === ':memory:'
+        ? join(tmpdir(), 'studycircle-room-files', randomBytes(8).toString('hex'))
+        : join(config.dataDir, 'room-files')),
+  );
+  const roomFiles = createRoomFilesService({
+    db,
+    rooms,
+    blobs: roomFileBlobs,
+    events: workspaceEvents,
+    roomEvents,
+    limits: options.roomFileLimits,
+    onCleanupError: (err, key) => log.error({ err, key }, 'room file not removed'),
+  });
+
   const watch = createWatchService({ db, rooms, allowedVideoHosts: config.watchAllowedHosts });
   const roomNotesEvents = createEventBus<RoomNotesEvents>();
   const roomNotes = createRoomNotesService({
@@ -253,6 +288,9 @@ export function createServices(
   // A step that throws rolls it all back. Room notes and the whiteboard keep nothing per account.
   users.onAccountDeleting('workspace', (tx, account) =>
     workspace.deleteAccountData(tx, account.id),
+  );
+  users.onAccountDeleting('room-files', (tx, account, report, afterCommit) =>
+    roomFiles.deleteAccountData(tx, account.id, afterCommit, () => report.deletedRooms),
   );
   users.onAccountDeleting('chat', (tx, account) => chat.deleteAccountData(tx, account.id));
   users.onAccountDeleting('invitations', (tx, account) =>
@@ -286,6 +324,8 @@ export function createServices(
     sync,
     reminders,
     workspace,
+    roomFiles,
+    roomFileBlobs,
     whiteboard,
     workspaceEvents,
     watch,

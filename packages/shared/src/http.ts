@@ -37,6 +37,12 @@ export const WorkspaceShareParamsSchema = z.object({
   shareId: z.string(),
 });
 
+/** `/rooms/:roomId/files/:fileId` */
+export const RoomFileParamsSchema = z.object({
+  roomId: RoomIdParamSchema,
+  fileId: z.string(),
+});
+
 /** A single-use link's token in a path (e-mail verification, password reset, invitation). */
 export const TokenParamsSchema = z.object({ token: z.string() });
 

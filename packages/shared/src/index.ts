@@ -17,3 +17,4 @@ export * from './workspace.js';
 export * from './watch.js';
 export * from './room-notes.js';
 export * from './http.js';
+export * from './room-files.js';

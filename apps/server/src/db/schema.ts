@@ -438,6 +438,35 @@ export const roomShares = pgTable(
 );
 
 /**
+ * A file uploaded straight to a room's workspace (docs/decisions/0074-room-files.md): its bytes
+ * live in the blob store (the data folder by default) under `<room_id>/<id>`, written before this
+ * row; the row is what members see and what the quotas add up. Owned by the workspace module.
+ */
+export const roomFiles = pgTable(
+  'room_files',
+  {
+    id: text('id').primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    uploadedBy: text('uploaded_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** Decided from the bytes when stored (room-file-check.ts). */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The list, newest first, and the room's quota.
+    index('room_files_room_created_idx').on(t.roomId, t.createdAt),
+    // The account's quota, and deleting an account's files.
+    index('room_files_uploaded_by_idx').on(t.uploadedBy),
+  ],
+);
+
+/**
  * A room's video for watching together (docs/decisions/0033-watch-together.md): one row
  * per room that ever had one, the timeline every member's player follows. `position` (seconds)
  * was true at `serverTime` (ms on the server clock); while `playing` it moves at `rate`. Every

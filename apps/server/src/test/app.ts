@@ -50,6 +50,7 @@ export interface TestAppOptions {
       | 'mailer'
       | 'focus'
       | 'syncQuotas'
+      | 'roomFileLimits'
     >
   >;
 }

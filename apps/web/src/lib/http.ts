@@ -177,3 +177,61 @@ export async function apiBlob(path: string, options: { signal?: AbortSignal } = 
     Boolean(message),
   );
 }
+
+/**
+ * Sends a file's bytes as the raw body of a POST (`application/octet-stream`) and reports the
+ * upload's progress, which `fetch` cannot do in every browser yet (a streamed request body is
+ * Chromium-only and has no progress event); hence the one XMLHttpRequest of the app. The answer
+ * and the errors are `apiRequest`'s: JSON back, an HttpError with the server's message on
+ * a refusal, an AbortError when `signal` aborts.
+ */
+export function apiUpload<T>(
+  path: string,
+  file: Blob,
+  options: { onProgress?: (sent: number, total: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const token = getAuthToken();
+    xhr.open('POST', `/api${path}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) =>
+      options.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+    const onAbort = () => xhr.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => options.signal?.removeEventListener('abort', onAbort);
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(noAnswer(new Error('upload failed')));
+    };
+    xhr.onload = () => {
+      done();
+      let data: unknown = undefined;
+      try {
+        data = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(data as T);
+      const body = readErrorBody(data);
+      if (token && xhr.status === 401 && body?.code === SESSION_ENDED_CODE) announceSessionEnded();
+      const message = body ? (body.message ?? body.error) : undefined;
+      reject(
+        new HttpError(
+          xhr.status,
+          message ?? `HTTP error! status: ${xhr.status}`,
+          body?.code,
+          Boolean(message),
+        ),
+      );
+    };
+    if (options.signal?.aborted) return xhr.abort();
+    xhr.send(file);
+  });
+}

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join as joinPath } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, MESSAGES, RoomResponseSchema, type Room } from '@studycircle/shared';
@@ -85,6 +87,7 @@ async function footprint(user: User): Promise<Record<string, number>> {
       (select count(*) from room_invitations where inviter_id = ${id})::int as sent_invitations,
       (select count(*) from room_invitations where email = ${email})::int as invitations_to_me,
       (select count(*) from room_shares where owner_id = ${id})::int as shares,
+      (select count(*) from room_files where uploaded_by = ${id})::int as room_files,
       (select count(*) from sync_records where owner_id = ${id})::int as records,
       (select count(*) from sync_mutations where owner_id = ${id})::int as mutations,
       (select count(*) from stored_files where owner_id = ${id})::int as files,
@@ -138,6 +141,18 @@ async function leaverWithData() {
     id: note,
   });
   expect(share.status).toBe(201);
+  // A room file in a room someone else owns, and one in the room that goes with the account.
+  for (const room of [elsewhere, lonely]) {
+    const uploaded = await fetch(`${t.baseUrl}/api/rooms/${room.id}/files?name=slides.pdf`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${leaver.token}`,
+        'content-type': 'application/octet-stream',
+      },
+      body: '%PDF-1.4\n',
+    });
+    expect(uploaded.status).toBe(201);
+  }
 
   const reminders = await call('PUT', '/api/me/reminder-mail', leaver.token, {
     enabled: false,
@@ -188,6 +203,7 @@ describe('DELETE /api/auth/account, one transaction across the owning modules', 
       sent_invitations: 1,
       invitations_to_me: 1,
       shares: 1,
+      room_files: 2,
       records: 3,
       files: 1,
       reminders: 1,
@@ -217,6 +233,7 @@ describe('DELETE /api/auth/account, one transaction across the owning modules', 
                 or (email = old.email and accepted_at is null)
             union all select 'room_shares' from room_shares
               where owner_id = old.id or shared_by = old.id
+            union all select 'room_files' from room_files where uploaded_by = old.id
             union all select 'sync_records' from sync_records where owner_id = old.id
             union all select 'sync_mutations' from sync_mutations where owner_id = old.id
             union all select 'stored_files' from stored_files where owner_id = old.id
@@ -255,6 +272,13 @@ describe('DELETE /api/auth/account, one transaction across the owning modules', 
 
     const after = await footprint(d.leaver);
     expect(Object.entries(after).filter(([, n]) => n !== 0)).toEqual([]);
+    // The room files' bytes leave the disk once the deletion is committed: the leaver's in a
+    // room that stays, and the folder of the room that went.
+    const blobs = t.app.services.roomFileBlobs.root;
+    await expect
+      .poll(() => [d.elsewhere.id, d.lonely.id].filter((id) => existsSync(joinPath(blobs, id))))
+      .toEqual([d.elsewhere.id]);
+    expect(readdirSync(joinPath(blobs, d.elsewhere.id))).toEqual([]);
 
     // The rooms: handed to the admin (not the earlier member), the lonely one gone, one member
     // fewer where the leaver was a member; the owner's chat stays, the leaver's goes.

@@ -64,6 +64,11 @@ export type AccountDeletionStep = (
   tx: Db,
   account: DeletingAccount,
   report: DeletedAccount,
+  /**
+   * Work for once the deletion is committed (and only then): removing what lives outside the
+   * database, such as room files' bytes, which a rollback could not bring back.
+   */
+  afterCommit: (task: () => Promise<void>) => void,
 ) => Promise<void>;
 
 /** Thrown when a step of an account deletion failed (the deletion was rolled back). */
@@ -139,18 +144,24 @@ export function createUsersService({ db, events }: UsersServiceDeps) {
      * the order). If a step throws, nothing is deleted and an `AccountDeletionError` naming the
      * step is thrown. Undefined when there was no such user.
      */
-    deleteAccount(userId: string): Promise<DeletedAccount | undefined> {
-      return repo.deleteAccount(userId, async (tx, account) => {
+    async deleteAccount(userId: string): Promise<DeletedAccount | undefined> {
+      const committed: (() => Promise<void>)[] = [];
+      const report = await repo.deleteAccount(userId, async (tx, account) => {
+        // A retried transaction starts its list again.
+        committed.length = 0;
         const report: DeletedAccount = { handedOver: [], deletedRooms: [] };
         for (const { owner, step } of deletionSteps) {
           try {
-            await step(tx, account, report);
+            await step(tx, account, report, (task) => committed.push(task));
           } catch (err) {
             throw new AccountDeletionError(owner, err);
           }
         }
         return report;
       });
+      // Each task reports its own failures; one that throws does not stop the others.
+      if (report) for (const task of committed) await task().catch(() => undefined);
+      return report;
     },
 
     async getProfile(userId: string): Promise<User> {

@@ -11,6 +11,7 @@ import {
 } from '@studycircle/shared';
 import { BEARER } from '../../plugins/schemas.js';
 import { sendStoredFile, STORED_FILE_REPLY } from '../storage/file-reply.js';
+import { roomFilesRoutes } from './room-files.routes.js';
 
 /**
  * The room workspace API under /api/rooms/:roomId/workspace (registered in app.ts): list, share,
@@ -23,6 +24,8 @@ export async function workspaceRoutes(app: FastifyInstance) {
   const { workspace } = app.services;
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', app.authenticate);
+  // Room files (decision 0074), in a plugin of their own for their streamed body's parser.
+  await app.register(roomFilesRoutes);
 
   api.get(
     '/rooms/:roomId/workspace',

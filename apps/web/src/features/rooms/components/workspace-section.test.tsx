@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RoomRole, WorkspaceItem } from '@studycircle/shared';
+import type { RoomFile, RoomRole, WorkspaceItem } from '@studycircle/shared';
 import { acquireSocket } from '../../../lib/socket';
 import { mockApi, renderPage } from '../../../test/render';
 import { Toaster } from '../../../ui/toast';
@@ -15,6 +15,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ROOM = '0123456789abcdef01234567';
 const LIST = `GET /api/rooms/${ROOM}/workspace`;
+const FILES = `GET /api/rooms/${ROOM}/files`;
+/** The room's API, with no room files unless a test says otherwise. */
+const mockRoom = (routes: Parameters<typeof mockApi>[0]) =>
+  mockApi({ [FILES]: { body: { files: [] } }, ...routes });
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 const note: WorkspaceItem = {
@@ -58,7 +62,7 @@ const row = (name: string) => screen.getByRole('heading', { name }).closest('li'
 
 describe('WorkspaceSection', () => {
   it('lists what members shared, with who and when, newest first', async () => {
-    mockApi({ [LIST]: { body: { items: [note, file, link] } } });
+    mockRoom({ [LIST]: { body: { items: [note, file, link] } } });
     show();
     const titles = await screen.findAllByRole('heading', { level: 3 });
     expect(titles.map((h) => h.textContent)).toEqual([
@@ -75,7 +79,7 @@ describe('WorkspaceSection', () => {
   });
 
   it('says so when nothing is shared yet, with the ways to share', async () => {
-    mockApi({ [LIST]: { body: { items: [] } } });
+    mockRoom({ [LIST]: { body: { items: [] } } });
     show();
     expect(await screen.findByText(/Nothing shared yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notes' })).toHaveAttribute('href', '/dashboard/notes');
@@ -83,7 +87,7 @@ describe('WorkspaceSection', () => {
   });
 
   it('shows the server’s sentence when the list is refused', async () => {
-    mockApi({
+    mockRoom({
       [LIST]: {
         status: 403,
         body: {
@@ -100,7 +104,7 @@ describe('WorkspaceSection', () => {
   });
 
   it('opens a text note in a read view; closing puts the keyboard back on Read', async () => {
-    mockApi({ [LIST]: { body: { items: [note] } } });
+    mockRoom({ [LIST]: { body: { items: [note] } } });
     show();
     const read = await screen.findByRole('button', { name: 'Read Limits cheat sheet' });
     await userEvent.click(read);
@@ -112,7 +116,7 @@ describe('WorkspaceSection', () => {
   });
 
   it('offers Remove to the sharer only, among plain members', async () => {
-    mockApi({ [LIST]: { body: { items: [note, file] } } });
+    mockRoom({ [LIST]: { body: { items: [note, file] } } });
     show('member', 'u1');
     await screen.findByRole('heading', { name: 'past-paper.pdf' });
     expect(
@@ -124,7 +128,7 @@ describe('WorkspaceSection', () => {
   });
 
   it.each(['owner', 'admin'] as const)('offers Remove on every item to the %s', async (role) => {
-    mockApi({ [LIST]: { body: { items: [note, file] } } });
+    mockRoom({ [LIST]: { body: { items: [note, file] } } });
     show(role, 'someone-else');
     await screen.findByRole('heading', { name: 'past-paper.pdf' });
     expect(screen.getAllByRole('button', { name: /from the workspace$/ })).toHaveLength(2);
@@ -132,7 +136,7 @@ describe('WorkspaceSection', () => {
 
   it('removes after a confirmation, and the list is fetched again', async () => {
     let items = [note, file];
-    const { calls } = mockApi({
+    const { calls } = mockRoom({
       [LIST]: () => ({ body: { items } }),
       [`DELETE /api/rooms/${ROOM}/workspace/${file.id}`]: () => {
         items = [note];
@@ -151,16 +155,14 @@ describe('WorkspaceSection', () => {
     await userEvent.click(within(group).getByRole('button', { name: 'Yes, remove' }));
     expect(await screen.findByText('Removed from the workspace.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('past-paper.pdf')).not.toBeInTheDocument());
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      LIST,
-      `DELETE /api/rooms/${ROOM}/workspace/${file.id}`,
-      LIST,
-    ]);
+    const shareCalls = calls.map((c) => `${c.method} ${c.path}`).filter((c) => c !== FILES);
+    expect(shareCalls).toEqual([LIST, `DELETE /api/rooms/${ROOM}/workspace/${file.id}`, LIST]);
   });
 
-  it('fetches the list again when the room says its workspace changed', async () => {
+  it('fetches the list and the room files again when the room says its workspace changed', async () => {
     let items: WorkspaceItem[] = [];
-    mockApi({ [LIST]: () => ({ body: { items } }) });
+    let files: RoomFile[] = [];
+    mockRoom({ [LIST]: () => ({ body: { items } }), [FILES]: () => ({ body: { files } }) });
     show();
     await screen.findByText(/Nothing shared yet/);
     const { socket } = acquireSocket();
@@ -170,10 +172,22 @@ describe('WorkspaceSection', () => {
       ((payload: { roomId: string }) => void) | undefined;
     expect(onChanged).toBeDefined();
     items = [note];
+    files = [
+      {
+        id: 'e'.repeat(24),
+        roomId: ROOM,
+        fileName: 'Week 5 slides.pptx',
+        fileType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+        size: 4_000_000,
+        sharedBy: { id: 'u2', name: 'Ravi' },
+        sharedAt: minutesAgo(1),
+      },
+    ];
     // Another room's change is not this one's.
     act(() => onChanged!({ roomId: 'f'.repeat(24) }));
     act(() => onChanged!({ roomId: ROOM }));
     expect(await screen.findByRole('heading', { name: 'Limits cheat sheet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Week 5 slides.pptx' })).toBeInTheDocument();
   });
 
   it('downloads a shared file through the API with the file’s own name', async () => {
@@ -192,7 +206,7 @@ describe('WorkspaceSection', () => {
       clicked.push({ href: this.href, download: this.download });
     });
     onTestFinished(() => click.mockRestore());
-    const { calls } = mockApi({
+    const { calls } = mockRoom({
       [LIST]: { body: { items: [file] } },
       [`GET /api/rooms/${ROOM}/workspace/${file.id}/file`]: { body: 'pdf bytes' },
     });
@@ -203,7 +217,7 @@ describe('WorkspaceSection', () => {
   });
 
   it('a refused file says why', async () => {
-    mockApi({
+    mockRoom({
       [LIST]: { body: { items: [file] } },
       [`GET /api/rooms/${ROOM}/workspace/${file.id}/file`]: {
         status: 404,

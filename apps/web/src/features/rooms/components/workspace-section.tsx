@@ -23,6 +23,7 @@ import { getWorkspaceFile } from '../api/get-workspace-file';
 import { useWorkspace } from '../api/get-workspace';
 import { useUnshareWorkspaceItem } from '../api/unshare-workspace-item';
 import { useWorkspaceEvents } from '../hooks/use-workspace-events';
+import { RoomFiles } from './room-files';
 
 /** Only http(s) links are ever opened (docs/product.md §12.2); anything else shows as text. */
 export function safeLink(link: string): string | undefined {
@@ -172,6 +173,8 @@ export function WorkspaceSection({
           Notes, files and links members shared with this room.
         </p>
       </div>
+
+      <RoomFiles roomId={roomId} userId={userId} role={role} />
 
       {workspace.isPending ? (
         <LoadingBlock label="Loading the workspace…" />

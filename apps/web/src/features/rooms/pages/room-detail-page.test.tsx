@@ -35,8 +35,12 @@ describe('RoomDetailPage', () => {
     for (const name of ['Join Video Call', 'Open Chat', 'View Notes', 'Share Room']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
-    // The room itself is not fetched again; a member's page loads only the room's workspace.
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /api/rooms/${ID}/workspace`]);
+    // The room itself is not fetched again; a member's page loads only the room's workspace
+    // (its shares and its files).
+    expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+      `GET /api/rooms/${ID}/files`,
+      `GET /api/rooms/${ID}/workspace`,
+    ]);
   });
 
   it.each([ID.toUpperCase(), 'abc234', 'Calculus-Crew'])(
@@ -49,7 +53,10 @@ describe('RoomDetailPage', () => {
         state: { room: makeRoom({ userRole: 'member' }) },
       });
       expect(screen.getByRole('heading', { name: 'Calculus Crew' })).toBeInTheDocument();
-      expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /api/rooms/${ID}/workspace`]);
+      expect(calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+        `GET /api/rooms/${ID}/files`,
+        `GET /api/rooms/${ID}/workspace`,
+      ]);
     },
   );
 
