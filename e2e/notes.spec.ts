@@ -128,10 +128,7 @@ test('files: a 300 KB PNG and a GIF are refused, a small PDF and a PNG are kept'
     .filter({ hasText: 'diagram.png' })
     .getByRole('button', { name: 'Delete diagram.png' })
     .click();
-  await page
-    .getByRole('group', { name: 'Confirm deleting diagram.png' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
+  await expect(page.getByText('File deleted.')).toBeVisible();
   await expect(files).toHaveCount(1);
   expect((await storedJson<unknown[]>(page, 'userFileNotes'))!).toHaveLength(1);
   expect(errors).toEqual([]);
@@ -200,16 +197,12 @@ test('text notes: add with the title rules, Read More, edit and delete', async (
   expect(stored[1]).toMatchObject({ title: 'Revised body', text: 'Revised body' });
 
   await cards.first().getByRole('button', { name: 'Delete Revised body' }).click();
-  await page
-    .getByRole('group', { name: 'Confirm deleting Revised body' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
   await expect(cards).toHaveCount(1);
   expect(await storedJson(page, 'userNotesText')).toHaveLength(1);
   expect(errors).toEqual([]);
 });
 
-test('deleting a note asks first, Escape keeps it, and the keyboard lands on the next note', async ({
+test('deleting a note is at once with Undo: Undo puts it back in its place, with the keyboard on it', async ({
   page,
   server,
 }) => {
@@ -233,39 +226,35 @@ test('deleting a note asks first, Escape keeps it, and the keyboard lands on the
   // Newest first.
   await expect(cards.getByRole('heading')).toHaveText(['Note 3', 'Note 2', 'Note 1']);
 
-  // Asking does not delete; Escape cancels and gives the keyboard back to Delete.
-  const del = section.getByRole('button', { name: 'Delete Note 2' });
-  await del.focus();
-  await page.keyboard.press('Enter');
-  const confirm = section.getByRole('group', { name: 'Confirm deleting Note 2' });
-  await expect(confirm).toContainText('Delete Note 2? This cannot be undone.');
-  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(confirm).toBeHidden();
-  await expect(del).toBeFocused();
-  await expect(cards).toHaveCount(3);
-  expect(await storedJson(page, 'userNotesText')).toHaveLength(3);
-
-  // Confirmed by keyboard: the note goes, and focus moves to the next note's title.
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Tab');
-  await expect(confirm.getByRole('button', { name: 'Delete' })).toBeFocused();
+  // Deleted by keyboard: it goes at once, and the keyboard lands on the toast's Undo
+  // (docs/decisions/0064-undo-a-delete.md).
+  await section.getByRole('button', { name: 'Delete Note 2' }).focus();
   await page.keyboard.press('Enter');
   await expect(cards.getByRole('heading')).toHaveText(['Note 3', 'Note 1']);
-  await expect(section.getByRole('heading', { name: 'Note 1' })).toBeFocused();
+  await expect(page.getByText('Note deleted.')).toBeVisible();
+  const undo = page.getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeFocused();
   expect((await storedJson<{ id: string }[]>(page, 'userNotesText'))!.map((n) => n.id)).toEqual([
     'note-1',
     'note-3',
   ]);
 
-  // The last note of the list: focus moves to the one before it, then to the list's heading.
+  // Undo: back in its place, with the keyboard on its Delete.
+  await page.keyboard.press('Enter');
+  await expect(cards.getByRole('heading')).toHaveText(['Note 3', 'Note 2', 'Note 1']);
+  await expect(section.getByRole('button', { name: 'Delete Note 2' })).toBeFocused();
+  expect((await storedJson<{ id: string }[]>(page, 'userNotesText'))!.map((n) => n.id)).toEqual([
+    'note-1',
+    'note-2',
+    'note-3',
+  ]);
+
+  // Without Undo it stays gone, after a reload too.
   await section.getByRole('button', { name: 'Delete Note 1' }).click();
-  await section.getByRole('group').getByRole('button', { name: 'Delete' }).click();
-  await expect(section.getByRole('heading', { name: 'Note 3' })).toBeFocused();
-  await section.getByRole('button', { name: 'Delete Note 3' }).click();
-  await section.getByRole('group').getByRole('button', { name: 'Delete' }).click();
-  await expect(section.getByText('No text notes yet.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'My Text Notes' })).toBeFocused();
+  await expect(page.getByText('Note deleted.')).toBeVisible();
+  await expect(page.getByText('Note deleted.')).toBeHidden({ timeout: 10_000 });
+  await page.reload();
+  await expect(cards.getByRole('heading')).toHaveText(['Note 3', 'Note 2']);
   expect(errors).toEqual([]);
 });
 
@@ -357,7 +346,7 @@ test.describe('accessibility', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`the delete confirmation: accessible and fits 320 px in the ${theme} theme`, async ({
+    test(`the Undo after a delete: accessible and fits 320 px in the ${theme} theme`, async ({
       page,
       server,
     }) => {
@@ -377,9 +366,7 @@ test.describe('accessibility', () => {
       await page.setViewportSize({ width: 320, height: 700 });
       await page.goto('/notes');
       await page.getByRole('button', { name: `Delete ${long.title}` }).click();
-      await expect(
-        page.getByRole('group', { name: `Confirm deleting ${long.title}` }),
-      ).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
       await expectNoSidewaysScroll(page);
       expect(await axeViolations(page)).toEqual([]);
     });

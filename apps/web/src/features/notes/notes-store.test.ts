@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StorageWriteError } from '../../lib/storage';
 import {
+  attachChangeSink,
+  attachHoldControl,
+  forgetSyncedAccount,
+  markSyncedAccount,
+  type LocalChange,
+} from '../../lib/sync/local-changes';
+import {
   FILE_NOTES_KEY,
   NOTES_KEY,
   NOTES_UPDATED_AT_KEY,
@@ -8,6 +15,8 @@ import {
   TEXT_NOTES_KEY,
   addFileNote,
   deleteNote,
+  deleteNoteUndoably,
+  undoDeleteNote,
   readAllNotes,
   readFileNotes,
   readTextNotes,
@@ -19,6 +28,66 @@ const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
 afterEach(() => {
   vi.restoreAllMocks();
+});
+
+// First: a test below leaves the storage refusing writes.
+describe('an undoable delete (docs/decisions/0064)', () => {
+  afterEach(() => {
+    forgetSyncedAccount();
+    localStorage.clear();
+  });
+
+  it('holds the delete and puts the note back in its place, never sending it', async () => {
+    markSyncedAccount('acct-1');
+    const seen: LocalChange[] = [];
+    const withdrawn: string[] = [];
+    const detach = [
+      attachChangeSink((changes) => seen.push(...changes)),
+      attachHoldControl({
+        withdraw: async (id) => {
+          withdrawn.push(id);
+          return true;
+        },
+        release: async () => undefined,
+      }),
+    ];
+    try {
+      const a = saveTextNote({ title: 'A', text: 'a' }, 1)!;
+      const b = saveTextNote({ title: 'B', text: 'b' }, 2)!;
+      saveTextNote({ title: 'C', text: 'c' }, 3);
+      const deleted = deleteNoteUndoably(b.id, 4)!;
+      expect(readTextNotes().map((n) => n.title)).toEqual(['A', 'C']);
+      const held = seen.at(-1)!;
+      expect(held).toMatchObject({ op: 'delete', kind: 'textNote', id: b.id });
+      expect(held.holdMs).toBeGreaterThanOrEqual(5_000);
+      await expect(undoDeleteNote(deleted, 5)).resolves.toBe(true);
+      expect(readTextNotes()).toEqual([a, b, expect.objectContaining({ title: 'C' })]);
+      expect(withdrawn).toEqual([held.mutationId]);
+      // Nothing more was sent: the other devices never lost it.
+      expect(seen.filter((c) => c.op === 'delete')).toHaveLength(1);
+    } finally {
+      detach.forEach((d) => d());
+    }
+  });
+
+  it('puts a file back too, and sends it again when the delete already left', async () => {
+    markSyncedAccount('acct-1');
+    const seen: LocalChange[] = [];
+    const detach = [
+      attachChangeSink((changes) => seen.push(...changes)),
+      attachHoldControl({ withdraw: async () => false, release: async () => undefined }),
+    ];
+    try {
+      const file = addFileNote({ fileData: PNG, fileName: 'cell.png', fileType: 'image/png' }, 10);
+      const deleted = deleteNoteUndoably(file.id, 11)!;
+      expect(readFileNotes()).toEqual([]);
+      await expect(undoDeleteNote(deleted, 12)).resolves.toBe(false);
+      expect(readFileNotes()).toEqual([file]);
+      expect(seen.map((c) => c.op)).toEqual(['put', 'delete', 'put']);
+    } finally {
+      detach.forEach((d) => d());
+    }
+  });
 });
 
 describe('notes store', () => {

@@ -7,7 +7,14 @@ import {
   writeJsonAllOrThrow,
   writeString,
 } from '../../lib/storage';
-import { reportLocalChanges, type LocalChange } from '../../lib/sync/local-changes';
+import {
+  releaseLocalChange,
+  reportLocalChanges,
+  syncedAccount,
+  withdrawLocalChange,
+  type LocalChange,
+} from '../../lib/sync/local-changes';
+import { placeIn, putBack, type ListPlace } from '../../lib/sync/undoable-delete';
 import { fileKind, noteTitle } from './note-rules';
 
 /**
@@ -269,6 +276,73 @@ export function deleteNote(id: string, now: number = Date.now()): void {
   save(nextTexts, nextFiles, now);
   const kind = nextTexts.length !== texts.length ? 'textNote' : 'fileNote';
   reportLocalChanges([{ op: 'delete', kind, id }]);
+}
+
+/**
+ * How long a deleted note's delete is held unsent, past the Undo toast's 5 s (decision 0064:
+ * tasks hold theirs as long, for the same reason).
+ */
+export const NOTE_DELETE_HOLD_MS = 10_000;
+
+/** A note deleted with a way back: what it was, where it sat, and its held delete. */
+export type DeletedNote = (
+  | { kind: 'textNote'; place: ListPlace<TextNote> }
+  | { kind: 'fileNote'; place: ListPlace<FileNote> }
+) & { mutationId: string; account: string | null };
+
+/**
+ * Deletes a text note or a file here at once and holds its delete unsent
+ * (docs/decisions/0064-undo-a-delete.md) until commitDeletedNote or the hold ends; undoDeleteNote
+ * puts it back as it was. Null for an unknown id. Throws StorageWriteError when storage refuses.
+ */
+export function deleteNoteUndoably(id: string, now: number = Date.now()): DeletedNote | null {
+  const texts = readTextNotes();
+  const files = readFileNotes();
+  const text = placeIn(texts, id);
+  const file = text ? null : placeIn(files, id);
+  if (!text && !file) return null;
+  save(
+    texts.filter((n) => n.id !== id),
+    files.filter((n) => n.id !== id),
+    now,
+  );
+  const mutationId = `undo-${id}-${now}-${Math.random().toString(36).slice(2, 8)}`;
+  const kind = text ? 'textNote' : 'fileNote';
+  reportLocalChanges([{ op: 'delete', kind, id, mutationId, holdMs: NOTE_DELETE_HOLD_MS }]);
+  const account = syncedAccount();
+  return text
+    ? { kind: 'textNote', place: text, mutationId, account }
+    : { kind: 'fileNote', place: file!, mutationId, account };
+}
+
+/** Ends a note delete's Undo: the other devices are told now. */
+export function commitDeletedNote(deleted: DeletedNote): void {
+  releaseLocalChange(deleted.mutationId);
+}
+
+/**
+ * Puts a deleted note back with its id and content where it was, and withdraws the held delete so
+ * no other device ever loses it. Resolves false when the delete had already reached the server:
+ * the put sent then is refused there (a deleted record stays deleted, decision 0022).
+ */
+export async function undoDeleteNote(deleted: DeletedNote, now: number = Date.now()) {
+  if (syncedAccount() !== deleted.account) return false;
+  const texts = readTextNotes();
+  const files = readFileNotes();
+  if (deleted.kind === 'textNote') {
+    const restored = putBack(texts, deleted.place);
+    if (restored) save(restored, files, now);
+  } else {
+    const restored = putBack(files, deleted.place);
+    if (restored) save(texts, restored, now);
+  }
+  const withdrawn = await withdrawLocalChange(deleted.mutationId);
+  if (!withdrawn) {
+    reportLocalChanges([
+      deleted.kind === 'textNote' ? textPut(deleted.place.item) : filePut(deleted.place.item),
+    ]);
+  }
+  return withdrawn;
 }
 
 /** A text note as the server stores it: everything but the id (packages/shared sync.ts). */

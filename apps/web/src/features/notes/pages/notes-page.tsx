@@ -22,18 +22,20 @@ import { readCachedRooms, roomIdOf, ShareWithRoomButton } from '../../rooms';
 import { dataUrlToBlob } from '../file-data';
 import { saveAs, withFileData } from '../file-on-demand';
 import { needsReadMore } from '../note-rules';
-import {
-  deleteNote,
-  useFileNotes,
-  useTextNotes,
-  type FileNote,
-  type TextNote,
-} from '../notes-store';
+import { useFileNotes, useTextNotes, type FileNote, type TextNote } from '../notes-store';
+import { deleteNoteWithUndo } from '../undo-delete';
 import { DeleteNoteAction } from '../components/delete-note-action';
 import { NoteDialog } from '../components/note-dialog';
 import { UploadArea } from '../components/upload-area';
 
 /** The room the user came from (a room card's notes action passes { roomId }), if any. */
+/** After Undo, the keyboard goes back to the restored card's Delete (the Undo button has gone). */
+function focusRestored(id: string): void {
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>(`[data-delete-note="${CSS.escape(id)}"]`)?.focus(),
+  );
+}
+
 function useFromRoom(): { id: string; name: string } | null {
   const state: unknown = useLocation().state;
   const id =
@@ -59,7 +61,7 @@ function FileCard({
   file: FileNote;
   onPreview: (file: FileNote) => void;
   onDownload: (file: FileNote) => void;
-  onDelete: (id: string) => boolean;
+  onDelete: (id: string) => void;
 }) {
   const isImage = file.fileType.startsWith('image/');
   const isPdf = file.fileType === 'application/pdf';
@@ -85,8 +87,8 @@ function FileCard({
         </div>
       </div>
       <DeleteNoteAction
+        id={file.id}
         name={file.fileName}
-        headingId="files-heading"
         className={cn(actionBase, 'text-red-700 hover:bg-red-50')}
         onDelete={() => onDelete(file.id)}
         actions={
@@ -144,7 +146,7 @@ function TextNoteCard({
   note: TextNote;
   onEdit: (note: TextNote) => void;
   onReadMore: (note: TextNote) => void;
-  onDelete: (id: string) => boolean;
+  onDelete: (id: string) => void;
 }) {
   return (
     <li className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -160,8 +162,8 @@ function TextNoteCard({
         {note.text}
       </p>
       <DeleteNoteAction
+        id={note.id}
         name={note.title}
-        headingId="text-notes-heading"
         className={cn(actionBase, 'text-red-700 hover:bg-red-50')}
         onDelete={() => onDelete(note.id)}
         actions={
@@ -210,15 +212,13 @@ export function NotesPage() {
   const [previewing, setPreviewing] = useState<FileNote | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const remove = (id: string): boolean => {
+  const remove = (id: string) => {
     try {
-      deleteNote(id);
+      deleteNoteWithUndo(id, focusRestored);
       setError(null);
-      return true;
     } catch (err) {
       if (!(err instanceof StorageWriteError)) throw err;
       setError(err.message);
-      return false;
     }
   };
 

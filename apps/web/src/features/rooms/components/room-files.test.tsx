@@ -137,4 +137,33 @@ describe('RoomFiles', () => {
       '20.0 MB',
     ]);
   });
+
+  it('Remove hides the file with Undo; Undo keeps it, and only a Remove left alone deletes it', async () => {
+    const { calls } = mockApi({
+      [FILES]: { body: { files: [slides] } },
+      [`DELETE /api/rooms/${ROOM}/files/${slides.id}`]: { status: 204 },
+    });
+    show('owner');
+    const list = await screen.findByRole('list', { name: 'Room files' });
+    await userEvent.click(
+      within(list).getByRole('button', { name: 'Remove <b>Week 5</b> slides.pdf from the room' }),
+    );
+    expect(screen.queryByRole('list', { name: 'Room files' })).toBeNull();
+    expect(await screen.findByText('File removed from the room.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    const back = await screen.findByRole('list', { name: 'Room files' });
+    expect(within(back).getByRole('heading', { name: '<b>Week 5</b> slides.pdf' })).toBeVisible();
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+
+    await userEvent.click(
+      within(back).getByRole('button', { name: 'Remove <b>Week 5</b> slides.pdf from the room' }),
+    );
+    const removed = (await screen.findByText('File removed from the room.')).closest('li')!;
+    await userEvent.click(within(removed).getByRole('button', { name: 'Dismiss notification' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+        `/api/rooms/${ROOM}/files/${slides.id}`,
+      ]),
+    );
+  });
 });

@@ -12,6 +12,7 @@ import { formatDateTime, relativeTime } from '../../../lib/dates';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
+import { offerUndo } from '../../../ui/undo-toast';
 import { useDeleteRoomFile } from '../api/delete-room-file';
 import { getRoomFile } from '../api/get-room-file';
 import { useRoomFiles } from '../api/get-room-files';
@@ -22,7 +23,13 @@ import { useUploadRoomFile } from '../api/upload-room-file';
  * straight to the room with a progress bar and a Cancel button, the server's sentence shown on a
  * refusal; the list shows each file's name, type, size and who shared it, with Download, and
  * Remove for the uploader, the owner and admins. Names are text, never markup.
+ *
+ * Remove hides the file at once and offers Undo for 5 s (docs/decisions/0064-undo-a-delete.md);
+ * the file is deleted on the server only when the toast goes without Undo, since its bytes
+ * cannot come back once deleted.
  */
+
+export const ROOM_FILE_REMOVED_MESSAGE = 'File removed from the room.';
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -120,12 +127,13 @@ function RoomFileRow({
   roomId,
   file,
   mayRemove,
+  onRemove,
 }: {
   roomId: string;
   file: RoomFile;
   mayRemove: boolean;
+  onRemove: () => void;
 }) {
-  const remove = useDeleteRoomFile(roomId);
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -177,15 +185,8 @@ function RoomFileRow({
             variant="ghost"
             size="sm"
             className="text-red-700 hover:bg-red-50"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(file.id, {
-                onError: (err) =>
-                  toast(errorMessage(err, 'Could not remove it. Please try again.'), {
-                    tone: 'error',
-                  }),
-              })
-            }
+            onClick={onRemove}
+            data-remove-room-file={file.id}
             aria-label={`Remove ${file.fileName} from the room`}
           >
             <Trash2 aria-hidden="true" className="h-4 w-4" />
@@ -207,23 +208,57 @@ export function RoomFiles({
   role: RoomRole;
 }) {
   const files = useRoomFiles(roomId);
+  const remove = useDeleteRoomFile(roomId);
+  /** Files removed here whose Undo is still offered: hidden, not yet deleted. */
+  const [held, setHeld] = useState<ReadonlySet<string>>(new Set());
+  const hold = (id: string, on: boolean) =>
+    setHeld((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const removeWithUndo = (file: RoomFile) => {
+    hold(file.id, true);
+    offerUndo({
+      message: ROOM_FILE_REMOVED_MESSAGE,
+      key: 'room-file-removed',
+      undo: () => {
+        hold(file.id, false);
+        requestAnimationFrame(() =>
+          document
+            .querySelector<HTMLElement>(`[data-remove-room-file="${CSS.escape(file.id)}"]`)
+            ?.focus(),
+        );
+      },
+      commit: () =>
+        remove.mutate(file.id, {
+          onError: (err) => {
+            hold(file.id, false);
+            toast(errorMessage(err, 'Could not remove it. Please try again.'), { tone: 'error' });
+          },
+        }),
+    });
+  };
+  const shown = (files.data ?? []).filter((file) => !held.has(file.id));
   const manages = role === 'owner' || role === 'admin';
   return (
     <div className="space-y-3">
       <ShareFileButton roomId={roomId} />
       {files.isError ? (
         <Alert tone="error">{errorMessage(files.error, 'Could not load the room files.')}</Alert>
-      ) : files.data && files.data.length > 0 ? (
+      ) : shown.length > 0 ? (
         <ul
           aria-label="Room files"
           className="divide-y divide-slate-100 rounded-xl border border-slate-200"
         >
-          {files.data.map((file) => (
+          {shown.map((file) => (
             <RoomFileRow
               key={file.id}
               roomId={roomId}
               file={file}
               mayRemove={manages || file.sharedBy.id === userId}
+              onRemove={() => removeWithUndo(file)}
             />
           ))}
         </ul>

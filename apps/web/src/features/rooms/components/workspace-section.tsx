@@ -123,15 +123,18 @@ function UnshareButton({
       pending={unshare.isPending}
       onCancel={step.cancel}
       onConfirm={() =>
-        unshare.mutate(item.id, {
-          onSuccess: () => {
+        // Told through the promise, not mutate's callbacks: the room's own push can refresh the
+        // list (and unmount this row) before the reply arrives, and mutate's callbacks are then
+        // skipped, so the student was not told.
+        void unshare.mutateAsync(item.id).then(
+          () => {
             toast(WORKSPACE_MESSAGES.unshared, { tone: 'success' });
             // The row is gone: the keyboard goes to the section's heading.
             requestAnimationFrame(() => document.getElementById(headingId)?.focus());
           },
-          onError: (err) =>
+          (err: unknown) =>
             toast(errorMessage(err, 'Could not remove it. Please try again.'), { tone: 'error' }),
-        })
+        )
       }
     />
   );
