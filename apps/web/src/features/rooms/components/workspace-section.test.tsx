@@ -134,7 +134,7 @@ describe('WorkspaceSection', () => {
     expect(screen.getAllByRole('button', { name: /from the workspace$/ })).toHaveLength(2);
   });
 
-  it('removes after a confirmation, and the list is fetched again', async () => {
+  it('removes at once with Undo; Undo sends nothing, a Remove left alone reaches the room', async () => {
     let items = [note, file];
     const { calls } = mockRoom({
       [LIST]: () => ({ body: { items } }),
@@ -144,19 +144,31 @@ describe('WorkspaceSection', () => {
       },
     });
     show('member', 'u1');
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Remove past-paper.pdf from the workspace' }),
-    );
-    const group = screen.getByRole('group', { name: 'Confirm removing from the workspace' });
-    expect(group).toHaveTextContent(
-      'Remove “past-paper.pdf” from the workspace? The owner keeps it.',
-    );
-    expect(within(group).getByRole('button', { name: 'Cancel' })).toHaveFocus();
-    await userEvent.click(within(group).getByRole('button', { name: 'Yes, remove' }));
-    expect(await screen.findByText('Removed from the workspace.')).toBeInTheDocument();
+    const remove = () =>
+      screen.findByRole('button', { name: 'Remove past-paper.pdf from the workspace' });
+    await userEvent.click(await remove());
     await waitFor(() => expect(screen.queryByText('past-paper.pdf')).not.toBeInTheDocument());
-    const shareCalls = calls.map((c) => `${c.method} ${c.path}`).filter((c) => c !== FILES);
-    expect(shareCalls).toEqual([LIST, `DELETE /api/rooms/${ROOM}/workspace/${file.id}`, LIST]);
+    expect(await screen.findByText('Removed from the workspace.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', {
+          name: 'Remove past-paper.pdf from the workspace',
+        }),
+      ),
+    );
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(await remove());
+    const removed = (await screen.findByText('Removed from the workspace.')).closest('li')!;
+    await userEvent.click(within(removed).getByRole('button', { name: 'Dismiss notification' }));
+    await waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(
+        `DELETE /api/rooms/${ROOM}/workspace/${file.id}`,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByText('past-paper.pdf')).not.toBeInTheDocument());
   });
 
   it('fetches the list and the room files again when the room says its workspace changed', async () => {

@@ -15,10 +15,10 @@ import { errorMessage } from '../../../lib/http';
 import { relativeTime, formatDateTime } from '../../../lib/dates';
 import { Alert } from '../../../ui/alert';
 import { Button, buttonClasses } from '../../../ui/button';
-import { ConfirmStep, useConfirmStep } from '../../../ui/confirm-step';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { LoadingBlock } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
+import { offerUndo } from '../../../ui/undo-toast';
 import { getWorkspaceFile } from '../api/get-workspace-file';
 import { useWorkspace } from '../api/get-workspace';
 import { useUnshareWorkspaceItem } from '../api/unshare-workspace-item';
@@ -86,57 +86,20 @@ function useFileActions(roomId: string) {
   return { busy, run, preview, closePreview };
 }
 
-function UnshareButton({
-  roomId,
-  item,
-  headingId,
-}: {
-  roomId: string;
-  item: WorkspaceItem;
-  headingId: string;
-}) {
-  const unshare = useUnshareWorkspaceItem(roomId);
-  const step = useConfirmStep();
+function UnshareButton({ item, onRemove }: { item: WorkspaceItem; onRemove: () => void }) {
   const title = titleOf(item);
-  if (!step.confirming) {
-    return (
-      <Button
-        ref={step.triggerRef}
-        variant="ghost"
-        size="sm"
-        className="text-red-700 hover:bg-red-50"
-        onClick={step.ask}
-        aria-label={`Remove ${title} from the workspace`}
-      >
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
-        Remove
-      </Button>
-    );
-  }
   return (
-    <ConfirmStep
-      look="box"
-      className="w-full"
-      label="Confirm removing from the workspace"
-      question={`Remove “${title}” from the workspace? The owner keeps it.`}
-      confirmLabel="Yes, remove"
-      pending={unshare.isPending}
-      onCancel={step.cancel}
-      onConfirm={() =>
-        // Told through the promise, not mutate's callbacks: the room's own push can refresh the
-        // list (and unmount this row) before the reply arrives, and mutate's callbacks are then
-        // skipped, so the student was not told.
-        void unshare.mutateAsync(item.id).then(
-          () => {
-            toast(WORKSPACE_MESSAGES.unshared, { tone: 'success' });
-            // The row is gone: the keyboard goes to the section's heading.
-            requestAnimationFrame(() => document.getElementById(headingId)?.focus());
-          },
-          (err: unknown) =>
-            toast(errorMessage(err, 'Could not remove it. Please try again.'), { tone: 'error' }),
-        )
-      }
-    />
+    <Button
+      variant="ghost"
+      size="sm"
+      className="text-red-700 hover:bg-red-50"
+      onClick={onRemove}
+      data-unshare={item.id}
+      aria-label={`Remove ${title} from the workspace`}
+    >
+      <Trash2 aria-hidden="true" className="h-4 w-4" />
+      Remove
+    </Button>
   );
 }
 
@@ -161,6 +124,37 @@ export function WorkspaceSection({
   const [reading, setReading] = useState<Extract<WorkspaceItem, { kind: 'textNote' }> | null>(null);
   const headingId = 'workspace-title';
   const manages = role === 'owner' || role === 'admin';
+  const unshare = useUnshareWorkspaceItem(roomId);
+  /** Items removed here whose Undo is still offered: hidden, not yet removed on the server. */
+  const [held, setHeld] = useState<ReadonlySet<string>>(new Set());
+  const hold = (id: string, on: boolean) =>
+    setHeld((before) => {
+      const next = new Set(before);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  // Remove hides the item at once with Undo for 5 s; the room hears of it only when the toast
+  // goes without Undo (docs/decisions/0064-undo-a-delete.md). The owner keeps the record either way.
+  const removeWithUndo = (item: WorkspaceItem) => {
+    hold(item.id, true);
+    offerUndo({
+      message: WORKSPACE_MESSAGES.unshared,
+      key: 'workspace-item-removed',
+      undo: () => {
+        hold(item.id, false);
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLElement>(`[data-unshare="${CSS.escape(item.id)}"]`)?.focus(),
+        );
+      },
+      commit: () =>
+        void unshare.mutateAsync(item.id).catch((err: unknown) => {
+          hold(item.id, false);
+          toast(errorMessage(err, 'Could not remove it. Please try again.'), { tone: 'error' });
+        }),
+    });
+  };
+  const shown = (workspace.data ?? []).filter((item) => !held.has(item.id));
 
   return (
     <section aria-labelledby={headingId} className="space-y-3">
@@ -183,7 +177,7 @@ export function WorkspaceSection({
         <LoadingBlock label="Loading the workspace…" />
       ) : workspace.isError ? (
         <Alert tone="error">{errorMessage(workspace.error, WORKSPACE_MESSAGES.loadFailed)}</Alert>
-      ) : workspace.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
           Nothing shared yet. Share a note from{' '}
           <Link to="/dashboard/notes" className="font-medium text-brand-700 underline">
@@ -197,7 +191,7 @@ export function WorkspaceSection({
         </p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
-          {workspace.data.map((item) => {
+          {shown.map((item) => {
             const title = titleOf(item);
             const Icon =
               item.kind === 'textNote'
@@ -273,7 +267,7 @@ export function WorkspaceSection({
                     </a>
                   )}
                   {(manages || item.sharedBy.id === userId) && (
-                    <UnshareButton roomId={roomId} item={item} headingId={headingId} />
+                    <UnshareButton item={item} onRemove={() => removeWithUndo(item)} />
                   )}
                 </div>
               </li>
