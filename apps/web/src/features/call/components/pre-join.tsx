@@ -99,6 +99,15 @@ export function PreJoin({ roomName, backTo, initial, onJoin }: PreJoinProps) {
     if (video && stream && video.srcObject !== stream) video.srcObject = stream;
   }, [stream, version]);
 
+  // The preview goes with this step: its element lets go of the stream at once (the call takes
+  // the tracks over), as a call tile does, not at garbage collection.
+  useEffect(() => {
+    const video = videoRef.current;
+    return () => {
+      if (video) video.srcObject = null;
+    };
+  }, []);
+
   // The switches act on the preview's tracks, so what is seen is what the call starts with.
   useEffect(() => {
     for (const track of stream?.getAudioTracks() ?? []) track.enabled = choice.micOn;
