@@ -12,11 +12,11 @@ import { formatDateTime, relativeTime } from '../../../lib/dates';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { toast } from '../../../ui/toast';
-import { offerUndo } from '../../../ui/undo-toast';
 import { useDeleteRoomFile } from '../api/delete-room-file';
 import { getRoomFile } from '../api/get-room-file';
 import { useRoomFiles } from '../api/get-room-files';
 import { useUploadRoomFile } from '../api/upload-room-file';
+import { useRemovalWithUndo } from '../hooks/use-removal-with-undo';
 
 /**
  * Room files in the Workspace (decision 0074): "Share a file" uploads a file of up to 25 MB
@@ -209,37 +209,12 @@ export function RoomFiles({
 }) {
   const files = useRoomFiles(roomId);
   const remove = useDeleteRoomFile(roomId);
-  /** Files removed here whose Undo is still offered: hidden, not yet deleted. */
-  const [held, setHeld] = useState<ReadonlySet<string>>(new Set());
-  const hold = (id: string, on: boolean) =>
-    setHeld((before) => {
-      const next = new Set(before);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const removeWithUndo = (file: RoomFile) => {
-    hold(file.id, true);
-    offerUndo({
-      message: ROOM_FILE_REMOVED_MESSAGE,
-      key: 'room-file-removed',
-      undo: () => {
-        hold(file.id, false);
-        requestAnimationFrame(() =>
-          document
-            .querySelector<HTMLElement>(`[data-remove-room-file="${CSS.escape(file.id)}"]`)
-            ?.focus(),
-        );
-      },
-      commit: () =>
-        remove.mutate(file.id, {
-          onError: (err) => {
-            hold(file.id, false);
-            toast(errorMessage(err, 'Could not remove it. Please try again.'), { tone: 'error' });
-          },
-        }),
-    });
-  };
+  const { held, removeWithUndo } = useRemovalWithUndo({
+    message: ROOM_FILE_REMOVED_MESSAGE,
+    key: 'room-file-removed',
+    buttonAttribute: 'data-remove-room-file',
+    remove: (id) => remove.mutateAsync(id),
+  });
   const shown = (files.data ?? []).filter((file) => !held.has(file.id));
   const manages = role === 'owner' || role === 'admin';
   return (
@@ -258,7 +233,7 @@ export function RoomFiles({
               roomId={roomId}
               file={file}
               mayRemove={manages || file.sharedBy.id === userId}
-              onRemove={() => removeWithUndo(file)}
+              onRemove={() => removeWithUndo(file.id)}
             />
           ))}
         </ul>

@@ -18,10 +18,10 @@ import { Button, buttonClasses } from '../../../ui/button';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { LoadingBlock } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
-import { offerUndo } from '../../../ui/undo-toast';
 import { getWorkspaceFile } from '../api/get-workspace-file';
 import { useWorkspace } from '../api/get-workspace';
 import { useUnshareWorkspaceItem } from '../api/unshare-workspace-item';
+import { useRemovalWithUndo } from '../hooks/use-removal-with-undo';
 import { useWorkspaceEvents } from '../hooks/use-workspace-events';
 import { RoomFiles } from './room-files';
 
@@ -125,35 +125,13 @@ export function WorkspaceSection({
   const headingId = 'workspace-title';
   const manages = role === 'owner' || role === 'admin';
   const unshare = useUnshareWorkspaceItem(roomId);
-  /** Items removed here whose Undo is still offered: hidden, not yet removed on the server. */
-  const [held, setHeld] = useState<ReadonlySet<string>>(new Set());
-  const hold = (id: string, on: boolean) =>
-    setHeld((before) => {
-      const next = new Set(before);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  // Remove hides the item at once with Undo for 5 s; the room hears of it only when the toast
-  // goes without Undo (docs/decisions/0064-undo-a-delete.md). The owner keeps the record either way.
-  const removeWithUndo = (item: WorkspaceItem) => {
-    hold(item.id, true);
-    offerUndo({
-      message: WORKSPACE_MESSAGES.unshared,
-      key: 'workspace-item-removed',
-      undo: () => {
-        hold(item.id, false);
-        requestAnimationFrame(() =>
-          document.querySelector<HTMLElement>(`[data-unshare="${CSS.escape(item.id)}"]`)?.focus(),
-        );
-      },
-      commit: () =>
-        void unshare.mutateAsync(item.id).catch((err: unknown) => {
-          hold(item.id, false);
-          toast(errorMessage(err, 'Could not remove it. Please try again.'), { tone: 'error' });
-        }),
-    });
-  };
+  // Remove hides the item at once with Undo; the owner keeps the record either way.
+  const { held, removeWithUndo } = useRemovalWithUndo({
+    message: WORKSPACE_MESSAGES.unshared,
+    key: 'workspace-item-removed',
+    buttonAttribute: 'data-unshare',
+    remove: (id) => unshare.mutateAsync(id),
+  });
   const shown = (workspace.data ?? []).filter((item) => !held.has(item.id));
 
   return (
@@ -267,7 +245,7 @@ export function WorkspaceSection({
                     </a>
                   )}
                   {(manages || item.sharedBy.id === userId) && (
-                    <UnshareButton item={item} onRemove={() => removeWithUndo(item)} />
+                    <UnshareButton item={item} onRemove={() => removeWithUndo(item.id)} />
                   )}
                 </div>
               </li>
