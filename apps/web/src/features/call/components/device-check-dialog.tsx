@@ -10,6 +10,7 @@ import { watchAudioLevel } from '../webrtc/audio-level';
 import {
   acquireLocalMedia,
   acquireTrack,
+  replaceStreamTrack,
   isMediaSupported,
   listDevices,
   stopStream,
@@ -122,11 +123,7 @@ function DeviceCheck({ onJoin }: { onJoin(start: CallStart): void }) {
     if (!current || !deviceId) return;
     try {
       const track = await acquireTrack(kind, deviceId);
-      for (const old of kind === 'audio' ? current.getAudioTracks() : current.getVideoTracks()) {
-        current.removeTrack(old);
-        old.stop();
-      }
-      current.addTrack(track);
+      replaceStreamTrack(current, track);
       setVersion((v) => v + 1);
     } catch {
       // The call falls back to the default device; the preview keeps the one it had.

@@ -14,6 +14,7 @@ import type { CallStart } from '../hooks/use-call';
 import {
   acquireLocalMedia,
   acquireTrack,
+  replaceStreamTrack,
   isMediaSupported,
   listDevices,
   stopStream,
@@ -131,11 +132,7 @@ export function PreJoin({ roomName, backTo, initial, onJoin }: PreJoinProps) {
         track.stop();
         return;
       }
-      for (const old of kind === 'audio' ? stream.getAudioTracks() : stream.getVideoTracks()) {
-        stream.removeTrack(old);
-        old.stop();
-      }
-      stream.addTrack(track);
+      replaceStreamTrack(stream, track);
       setVersion((v) => v + 1);
     } catch {
       // The preview keeps the device it had.

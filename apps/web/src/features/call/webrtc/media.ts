@@ -112,6 +112,18 @@ export async function listDevices(): Promise<{
   return { cameras: pick('videoinput', 'Camera'), microphones: pick('audioinput', 'Microphone') };
 }
 
+/**
+ * Puts `track` in `stream` in place of its tracks of the same kind, which are stopped: a preview
+ * that changes device keeps one stream (its <video> shows the new camera without a new source).
+ */
+export function replaceStreamTrack(stream: MediaStream, track: MediaStreamTrack): void {
+  for (const old of track.kind === 'audio' ? stream.getAudioTracks() : stream.getVideoTracks()) {
+    stream.removeTrack(old);
+    old.stop();
+  }
+  stream.addTrack(track);
+}
+
 export function stopStream(stream: MediaStream | null | undefined): void {
   stream?.getTracks().forEach((track) => track.stop());
 }
