@@ -5,7 +5,7 @@ import { CallScreen, failOnConsoleErrors, roomWithMembers, signedInContext } fro
  * Three people in one call (docs/product.md §7.4): everyone sees both others' video, the count and
  * grid follow the rule, and the 2 -> 3 -> 2 transitions (the flakiest, in Jitsi's experience) keep
  * the remaining pair's call intact. At 1280x800 the tiles fill their columns and a shared screen
- * takes the large view for everyone. Raised hands form one queue, in the same order on every
+ * takes the large view for everyone, the presenter's camera still in view beside it. Raised hands form one queue, in the same order on every
  * screen (a newcomer on a phone included), and a phone with its chat closed previews a message.
  */
 
@@ -62,17 +62,24 @@ test('three people see each other; one leaves and the other two carry on', async
   }
 
   // Bob shares his screen: it takes the large view for everyone, Bob included, with the others
-  // in a strip beside it; stopping brings the grid back.
+  // in a strip beside it, Bob's camera among them and still moving; stopping brings the grid back.
   await bob.page.locator('body').click({ position: { x: 5, y: 200 } });
   await bob.page.keyboard.press('s');
   for (const me of pages) {
-    const shared = me === bob ? me.call.localTile : me.call.remoteTile(bob.user.name);
+    const shared = me === bob ? me.call.localScreen : me.call.remoteScreen(bob.user.name);
     await expect(me.call.focusView.locator('figure')).toHaveAttribute('data-sharing', 'true');
     await expect(me.call.focusView).toContainText(
       me === bob ? 'You are sharing your screen' : 'Sharing screen',
     );
     expect(await me.call.widthShare(shared)).toBeGreaterThan(0.6);
-    await expect(me.page.getByTestId('video-strip').locator('figure')).toHaveCount(2);
+    const strip = me.page.getByTestId('video-strip');
+    await expect(strip.locator('figure')).toHaveCount(3);
+    const presenter = me === bob ? me.call.localTile : me.call.remoteTile(bob.user.name);
+    await expect(strip.locator(presenter)).toBeVisible();
+    if (me !== bob) {
+      await me.call.expectScreenFrom(bob.user.name);
+      await me.call.expectVideoFrom(bob.user.name);
+    }
   }
   await bob.page.keyboard.press('s');
   for (const me of pages) {

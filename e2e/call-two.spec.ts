@@ -13,7 +13,8 @@ import { isDark, useStoredTheme } from './theme';
 
 /**
  * Two people in one call (docs/product.md §7): real video both ways, the header and grid rules,
- * chat with Enter and Shift+Enter, the hand and mute signals, a shared screen, leaving, and a
+ * chat with Enter and Shift+Enter, the hand and mute signals, a shared screen beside the camera,
+ * leaving, and a
  * server restart that both sides survive without reloading. The stage (docs/decisions/0009): tile
  * sizes, pinning, pictures, toasts that never cover the controls, and a dark stage in both themes;
  * on phones (320 and 390 px) the other person fills the stage, a shared screen its width, the
@@ -103,20 +104,25 @@ test('two people see and hear each other, chat, raise a hand, mute, share a scre
   await expect(bobPage).toHaveURL(/\/rooms\/call\//);
   await expect(a.remoteTile(bob.name).getByText('Hand raised')).toHaveCount(0);
 
-  // S shares Ann's screen in place of her camera, on the same sender (replaceTrack: nothing is
-  // renegotiated); Bob keeps receiving frames and sees the indicator. S again restores the camera.
+  // S shares Ann's screen beside her camera, on a sender of its own set up with the call
+  // (replaceTrack: nothing is renegotiated); Bob sees both moving. S again takes the screen away
+  // and the camera never stopped.
   const cameraLabels = await a.sentVideoLabels();
   expect(cameraLabels).toHaveLength(1);
   expect(cameraLabels[0]).not.toMatch(/^screen/);
   const sdpBefore = await a.localDescriptions();
   await annPage.keyboard.press('s');
-  await expect(a.localTile.getByText('You are sharing your screen')).toBeVisible();
-  await expect(b.remoteTile(ann.name).getByText('Sharing screen')).toBeVisible();
-  await expect.poll(() => a.sentVideoLabels()).toEqual([expect.stringMatching(/^screen/)]);
+  await expect(a.localScreen.getByText('You are sharing your screen')).toBeVisible();
+  await expect(b.remoteScreen(ann.name).getByText('Sharing screen')).toBeVisible();
+  await expect
+    .poll(() => a.sentVideoLabels())
+    .toEqual([cameraLabels[0], expect.stringMatching(/^screen/)]);
+  await b.expectScreenFrom(ann.name);
   await b.expectVideoFrom(ann.name);
+  await expect(a.localTile).toBeVisible();
   expect(await a.localDescriptions()).toEqual(sdpBefore);
   await annPage.keyboard.press('s');
-  await expect(b.remoteTile(ann.name).getByText('Sharing screen')).toHaveCount(0);
+  await expect(b.remoteScreen(ann.name)).toHaveCount(0);
   await expect.poll(() => a.sentVideoLabels()).toEqual(cameraLabels);
   await b.expectVideoFrom(ann.name);
 
@@ -500,11 +506,12 @@ test.describe('the stage', () => {
       timeout: 30_000,
     });
 
-    // Bob's shared screen takes the stage's width on Ann's phone.
+    // Bob's shared screen takes the stage's width on Ann's phone, his camera in the strip below.
     await bobPage.locator('body').click({ position: { x: 5, y: 200 } });
     await bobPage.keyboard.press('s');
     await expect(a.focusView.getByText('Sharing screen')).toBeVisible();
-    await expect.poll(() => a.widthShare(bobOnAnns)).toBeGreaterThan(0.9);
+    await expect.poll(() => a.widthShare(a.remoteScreen(bob.name))).toBeGreaterThan(0.9);
+    await expect(annPage.getByTestId('video-strip').locator(a.remoteTile(bob.name))).toBeVisible();
 
     // Any tile goes full screen: the tile itself, and back.
     await bobOnAnns.getByRole('button', { name: `Full screen ${bob.name}` }).click();

@@ -160,6 +160,15 @@ export class CallScreen {
     return this.page.getByTestId('local-tile');
   }
 
+  /** A person's shared screen, a tile of its own beside their camera's. */
+  remoteScreen(name: string): Locator {
+    return this.page.locator(`[data-testid="remote-screen"][data-peer-name="${name}"]`);
+  }
+
+  get localScreen(): Locator {
+    return this.page.getByTestId('local-screen');
+  }
+
   control(name: string): Locator {
     return this.page.getByRole('toolbar', { name: 'Call controls' }).getByRole('button', {
       name,
@@ -210,7 +219,16 @@ export class CallScreen {
    * and a frozen stream must never pass either.
    */
   async expectVideoFrom(name: string, timeout = 30_000) {
-    const video = this.remoteTile(name).locator('video');
+    await this.expectFramesIn(this.remoteTile(name), `video from ${name}`, timeout);
+  }
+
+  /** As expectVideoFrom, for the screen `name` shares. */
+  async expectScreenFrom(name: string, timeout = 30_000) {
+    await this.expectFramesIn(this.remoteScreen(name), `the screen of ${name}`, timeout);
+  }
+
+  private async expectFramesIn(tile: Locator, what: string, timeout: number) {
+    const video = tile.locator('video');
     await expect(video).toHaveCount(1, { timeout });
     const sample = () =>
       video.evaluate((v: HTMLVideoElement) => {
@@ -248,10 +266,10 @@ export class CallScreen {
         )
         .toBe(true);
     } catch (err) {
-      const what = !last?.width
-        ? `no video from ${name}`
-        : `video from ${name} stalled: ${last.state} frames=${last.frames}`;
-      throw new Error(`${what}; ${await this.diagnostics()}`, { cause: err });
+      const problem = !last?.width
+        ? `no ${what}`
+        : `${what} stalled: ${last.state} frames=${last.frames}`;
+      throw new Error(`${problem}; ${await this.diagnostics()}`, { cause: err });
     }
   }
 

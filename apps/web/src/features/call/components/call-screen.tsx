@@ -8,7 +8,10 @@ import { toast, useToastSlot } from '../../../ui/toast';
 import { ChatPanel, useRoomChat } from '../../chat';
 import {
   CHAT_OPEN_MIN_WIDTH,
+  LOCAL_SCREEN_ID,
   LOCAL_TILE_ID,
+  screenTileId,
+  stageTiles,
   TILE_GAP,
   fit16by9,
   focusedTile,
@@ -57,9 +60,8 @@ function RemoteTile({
       name={p.name}
       stream={p.stream}
       muted={p.muted}
-      videoOff={p.videoOff && !p.sharing}
+      videoOff={p.videoOff}
       hand={p.hand}
-      sharing={p.sharing}
       speaking={speaking}
       avatar={avatar}
       status={
@@ -157,7 +159,8 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
   const [setArea, area] = useStageSize();
   const [pinned, setPinned] = useState<string | null>(null);
   const togglePin = (id: string) => setPinned((current) => (current === id ? null : id));
-  const focus = focusedTile({ pinned, remotes, localSharing: media.sharing });
+  const stage = { pinned, remotes, localSharing: media.sharing };
+  const focus = focusedTile(stage);
 
   const leave = () => {
     call.leave();
@@ -189,9 +192,8 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
       stream={call.localStream}
       version={call.mediaVersion}
       muted={media.muted || !media.hasAudio}
-      videoOff={!media.sharing && (media.videoOff || !media.hasVideo)}
+      videoOff={media.videoOff || !media.hasVideo}
       hand={call.hand}
-      sharing={media.sharing}
       speaking={speaking}
       avatar={user.avatar || undefined}
       pinned={pinned === LOCAL_TILE_ID}
@@ -210,25 +212,43 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
       {...place}
     />
   );
+  // A shared screen is a tile of its own: the presenter's camera stays beside it.
+  const screenTile = (id: string, name: string, stream: MediaStream | null, place: Place) => (
+    <VideoTile
+      key={id}
+      screen
+      local={id === LOCAL_SCREEN_ID}
+      name={name}
+      stream={stream}
+      version={id === LOCAL_SCREEN_ID ? call.mediaVersion : undefined}
+      muted={false}
+      videoOff={false}
+      hand={false}
+      sharing
+      pinned={pinned === id}
+      onPin={() => togglePin(id)}
+      {...place}
+    />
+  );
   const tileOf = (id: string, place: Place) => {
     if (id === LOCAL_TILE_ID) return localTile(place);
+    if (id === LOCAL_SCREEN_ID) return screenTile(id, user.name, call.localScreen, place);
+    const screenOf = remotes.find((p) => screenTileId(p.peerId) === id);
+    if (screenOf) return screenTile(id, screenOf.name, screenOf.screen, place);
     const p = participants.get(id);
     return p ? remoteTile(p, place) : null;
   };
 
-  let stage: ReactNode;
+  let stageView: ReactNode;
   if (focus) {
     // The large view and a strip of everyone else: beside it from 768 px, below it on a phone.
-    const others = [
-      ...remotes.filter((p) => p.peerId !== focus).map((p) => p.peerId),
-      ...(focus === LOCAL_TILE_ID ? [] : [LOCAL_TILE_ID]),
-    ];
+    const others = stageTiles(stage).filter((id) => id !== focus);
     const strip = others.length > 0;
     const mainWidth = fit16by9(
       area.width - (strip && side ? STRIP_WIDTH + TILE_GAP : 0),
       area.height - (strip && !side ? STRIP_HEIGHT + TILE_GAP : 0),
     );
-    stage = (
+    stageView = (
       <div
         data-testid="stage-focus"
         className="flex h-full flex-col justify-center gap-3 md:flex-row md:justify-start"
@@ -270,7 +290,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
       columns: laidColumns,
       tiles: gridTiles.length,
     });
-    stage = (
+    stageView = (
       <div
         data-testid="video-grid"
         data-columns={columns}
@@ -426,7 +446,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
               </div>
             )}
             <div ref={setArea} className="relative min-h-0 flex-1">
-              {stage}
+              {stageView}
             </div>
             {/* Bottom-left, clear of the floating preview on the right (w-28 / sm:w-56). */}
             <HandQueueList

@@ -23,6 +23,11 @@ export interface VideoTileProps {
   videoOff: boolean;
   hand: boolean;
   sharing?: boolean;
+  /**
+   * The tile shows the person's shared screen, not their camera: its own label, no sound (the
+   * camera's tile plays it), never mirrored, the whole picture shown.
+   */
+  screen?: boolean;
   speaking?: boolean;
   status?: string;
   className?: string;
@@ -52,6 +57,7 @@ export function VideoTile({
   videoOff,
   hand,
   sharing = false,
+  screen = false,
   speaking = false,
   status,
   className,
@@ -87,17 +93,23 @@ export function VideoTile({
 
   useEffect(() => {
     const audio = audioRef.current;
-    if (!audio || local) return;
+    if (!audio || local || screen) return;
     if (audio.srcObject !== stream) audio.srcObject = stream;
     if (stream) void audio.play().catch(() => {});
-  }, [stream, version, local]);
+  }, [stream, version, local, screen]);
 
-  const label = local ? `${name} (You)` : name;
+  const label = screen
+    ? local
+      ? 'Your screen'
+      : `${name}'s screen`
+    : local
+      ? `${name} (You)`
+      : name;
   const showVideo = Boolean(stream) && !videoOff;
   return (
     <figure
       ref={tileRef}
-      data-testid={local ? 'local-tile' : 'remote-tile'}
+      data-testid={`${local ? 'local' : 'remote'}-${screen ? 'screen' : 'tile'}`}
       data-peer-name={name}
       data-speaking={speaking || undefined}
       data-muted={muted || undefined}
@@ -124,13 +136,13 @@ export function VideoTile({
         aria-label={`${label} video`}
         className={cn(
           'h-full w-full object-cover',
-          local && !sharing && '-scale-x-100',
+          local && !screen && '-scale-x-100',
           // Full screen shows the whole picture: a phone's display is rarely 16:9.
-          (sharing || fullscreen.active) && 'object-contain',
+          (screen || fullscreen.active) && 'object-contain',
           !showVideo && 'invisible',
         )}
       />
-      {!local && <audio ref={audioRef} autoPlay />}
+      {!local && !screen && <audio ref={audioRef} autoPlay />}
       {!showVideo && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-slate-300">
           {avatar && failedAvatar !== avatar ? (

@@ -262,6 +262,7 @@ export function useCall({ roomId, userId, name, start }: CallOptions) {
     hands,
     level,
     localStream: controller?.stream ?? null,
+    localScreen: controller?.screenStream ?? null,
     currentDevices: () => mediaRef.current?.currentDevices() ?? {},
     peerConnections: () => sessionRef.current?.peerConnections() ?? [],
     toggleMic,

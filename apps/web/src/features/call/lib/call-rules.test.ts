@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LOCAL_SCREEN_ID,
   LOCAL_TILE_ID,
+  screenTileId,
+  stageTiles,
   fit16by9,
   focusedTile,
   formatElapsed,
@@ -88,8 +91,8 @@ describe('focusedTile', () => {
   ];
 
   it("shows a shared screen large, someone else's before this side's own", () => {
-    expect(focusedTile({ pinned: null, remotes, localSharing: true })).toBe('b');
-    expect(focusedTile({ pinned: null, remotes: [], localSharing: true })).toBe(LOCAL_TILE_ID);
+    expect(focusedTile({ pinned: null, remotes, localSharing: true })).toBe(screenTileId('b'));
+    expect(focusedTile({ pinned: null, remotes: [], localSharing: true })).toBe(LOCAL_SCREEN_ID);
     expect(focusedTile({ pinned: null, remotes: [remotes[0]!], localSharing: false })).toBeNull();
   });
 
@@ -98,7 +101,26 @@ describe('focusedTile', () => {
     expect(focusedTile({ pinned: LOCAL_TILE_ID, remotes, localSharing: false })).toBe(
       LOCAL_TILE_ID,
     );
-    expect(focusedTile({ pinned: 'gone', remotes, localSharing: false })).toBe('b');
+    expect(focusedTile({ pinned: 'gone', remotes, localSharing: false })).toBe(screenTileId('b'));
+    // A pinned screen that stopped being shared is forgotten too.
+    expect(focusedTile({ pinned: LOCAL_SCREEN_ID, remotes, localSharing: false })).toBe(
+      screenTileId('b'),
+    );
+    expect(focusedTile({ pinned: 'b', remotes, localSharing: false })).toBe('b');
+  });
+
+  it("keeps the presenter's camera on the stage beside their screen", () => {
+    expect(stageTiles({ remotes, localSharing: true })).toEqual([
+      'a',
+      'b',
+      screenTileId('b'),
+      LOCAL_TILE_ID,
+      LOCAL_SCREEN_ID,
+    ]);
+    expect(stageTiles({ remotes: [remotes[0]!], localSharing: false })).toEqual([
+      'a',
+      LOCAL_TILE_ID,
+    ]);
   });
 });
 

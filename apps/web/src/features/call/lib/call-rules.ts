@@ -81,22 +81,41 @@ export function lastRowShift(
 
 /** The id the local tile goes by when pinned. */
 export const LOCAL_TILE_ID = 'local';
+/** The id of this side's own shared screen, a tile of its own beside the camera. */
+export const LOCAL_SCREEN_ID = 'local-screen';
+/** The id of a remote person's shared screen (their camera's tile goes by their peer id). */
+export const screenTileId = (peerId: string) => `screen:${peerId}`;
+
+interface StageState {
+  pinned: string | null;
+  remotes: readonly { peerId: string; sharing: boolean }[];
+  localSharing: boolean;
+}
+
+/**
+ * Every tile on the stage, in order: the others' cameras, then their shared screens, then this
+ * side's camera and screen. A screen is a tile of its own, so the presenter's camera stays in view
+ * beside it (docs/decisions/0079-presenter-beside-share.md).
+ */
+export function stageTiles({ remotes, localSharing }: Omit<StageState, 'pinned'>): string[] {
+  return [
+    ...remotes.map((r) => r.peerId),
+    ...remotes.filter((r) => r.sharing).map((r) => screenTileId(r.peerId)),
+    LOCAL_TILE_ID,
+    ...(localSharing ? [LOCAL_SCREEN_ID] : []),
+  ];
+}
 
 /**
  * Which tile takes the large view, if any: the pinned one while it is still there, else a shared
  * screen (someone else's first, then this side's own), else none and the grid shows everyone.
  */
-export function focusedTile(state: {
-  pinned: string | null;
-  remotes: readonly { peerId: string; sharing: boolean }[];
-  localSharing: boolean;
-}): string | null {
+export function focusedTile(state: StageState): string | null {
   const { pinned, remotes, localSharing } = state;
-  if (pinned === LOCAL_TILE_ID || (pinned && remotes.some((r) => r.peerId === pinned)))
-    return pinned;
+  if (pinned && stageTiles(state).includes(pinned)) return pinned;
   const sharing = remotes.find((r) => r.sharing);
-  if (sharing) return sharing.peerId;
-  return localSharing ? LOCAL_TILE_ID : null;
+  if (sharing) return screenTileId(sharing.peerId);
+  return localSharing ? LOCAL_SCREEN_ID : null;
 }
 
 /** "1 participant", "3 participants". */

@@ -17,6 +17,7 @@ describe('participantsReducer', () => {
       key: 'a',
       name: 'Ann',
       stream: null,
+      screen: null,
       muted: false,
       videoOff: false,
       hand: false,
@@ -39,6 +40,22 @@ describe('participantsReducer', () => {
     // A late event for the old id changes nothing.
     expect(participantsReducer(state, { type: 'left', peerId: 'a1' })).toBe(state);
     expect(participantsReducer(state, { type: 'rekey', from: 'zz', to: 'a3' })).toBe(state);
+  });
+
+  it("holds a peer's screen apart from their camera, and carries both over a new socket id", () => {
+    const camera = {} as MediaStream;
+    const screen = {} as MediaStream;
+    const state = run(
+      { type: 'joined', peerId: 'a1', name: 'Ann' },
+      { type: 'stream', peerId: 'a1', stream: camera },
+      { type: 'screen', peerId: 'a1', stream: screen },
+      { type: 'rekey', from: 'a1', to: 'a2' },
+    );
+    expect(state.get('a2')).toMatchObject({ stream: camera, screen });
+    // A screen arriving after its person left does not bring them back.
+    expect(participantsReducer(state, { type: 'screen', peerId: 'gone', stream: screen })).toBe(
+      state,
+    );
   });
 
   it('keeps the account id when an offer (which names only the sender) re-announces a peer', () => {

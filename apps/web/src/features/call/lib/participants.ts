@@ -20,7 +20,9 @@ export interface RemoteParticipant {
   muted: boolean;
   videoOff: boolean;
   hand: boolean;
-  /** Showing a screen in place of the camera (from the peer's own state message). */
+  /** The peer's screen slot: frames only while they share. */
+  screen: MediaStream | null;
+  /** Sharing a screen beside the camera (from the peer's own state message). */
   sharing: boolean;
   connection: PeerConnectionState;
 }
@@ -33,6 +35,7 @@ export type ParticipantsAction =
   /** The same person is back under a new socket id: the tile, its stream and state move over. */
   | { type: 'rekey'; from: string; to: string }
   | { type: 'stream'; peerId: string; stream: MediaStream }
+  | { type: 'screen'; peerId: string; stream: MediaStream }
   | {
       type: 'state';
       peerId: string;
@@ -67,6 +70,7 @@ export function participantsReducer(
         userId: action.userId ?? existing?.userId,
         name: action.name,
         stream: existing?.stream ?? null,
+        screen: existing?.screen ?? null,
         muted: existing?.muted ?? false,
         videoOff: existing?.videoOff ?? false,
         hand: existing?.hand ?? false,
@@ -94,6 +98,7 @@ export function participantsReducer(
       return next;
     }
     case 'stream':
+    case 'screen':
     case 'state':
     case 'connection': {
       // A late event for someone who already left must not bring them back.
@@ -101,6 +106,8 @@ export function participantsReducer(
       if (!existing) return state;
       const next = new Map(state);
       if (action.type === 'stream') next.set(action.peerId, { ...existing, stream: action.stream });
+      else if (action.type === 'screen')
+        next.set(action.peerId, { ...existing, screen: action.stream });
       else if (action.type === 'connection')
         next.set(action.peerId, { ...existing, connection: action.connection });
       else

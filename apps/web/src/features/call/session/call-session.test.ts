@@ -105,7 +105,7 @@ function start(socket: FakeSocket, options: Partial<CallSessionOptions> = {}) {
     name: 'Ann',
     rtcConfig: {},
     localStream: {} as MediaStream,
-    tracks: () => ({ audio: null, video: null }),
+    tracks: () => ({ audio: null, video: null, screen: null }),
     flags: () => ({ muted: false, videoOff: false, hand: false, sharing: false }),
     dispatch: (action) => actions.push(action),
     onJoin: vi.fn(),

@@ -15,7 +15,7 @@ import {
 import type { AppSocket } from '../../../lib/socket';
 import type { ParticipantsAction } from '../lib/participants';
 import { displayNameOf } from '../lib/participants';
-import { PeerLink } from '../webrtc/peer-link';
+import { PeerLink, type Slot, type SlotTracks } from '../webrtc/peer-link';
 
 /**
  * One person's side of a call: the signalling of docs/product.md §9.2 over the shared socket, one
@@ -64,7 +64,7 @@ export interface CallSessionOptions {
    */
   rtcConfig: RTCConfiguration | Promise<RTCConfiguration>;
   localStream: MediaStream;
-  tracks: () => { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
+  tracks: () => SlotTracks;
   flags: () => PeerStateFlags;
   dispatch(action: ParticipantsAction): void;
   onJoin(outcome: JoinOutcome): void;
@@ -177,9 +177,9 @@ export class CallSession {
     this.o.socket.emit('peer-state', { roomId: this.o.roomId, ...this.o.flags() }, noop);
   }
 
-  /** Sends another track of one kind to every peer (device switch, screen share, camera on). */
-  async setTrack(kind: 'audio' | 'video', track: MediaStreamTrack | null): Promise<void> {
-    await Promise.all([...this.links.values()].map((link) => link.setTrack(kind, track)));
+  /** Sends another track in one slot to every peer (device switch, screen share, camera on). */
+  async setTrack(slot: Slot, track: MediaStreamTrack | null): Promise<void> {
+    await Promise.all([...this.links.values()].map((link) => link.setTrack(slot, track)));
   }
 
   /** Leaves the call: tells the server and closes every link. The caller stops the media. */
@@ -409,6 +409,7 @@ export class CallSession {
     const current = () => this.links.get(peerId) === link;
     let connected = false;
     let held: MediaStream | null = null;
+    let heldScreen: MediaStream | null = null;
     const link: PeerLink = new PeerLink({
       polite: selfId < peerId,
       initiator,
@@ -433,13 +434,19 @@ export class CallSession {
         if (!connected && this.retiring.has(peerId)) held = stream;
         else this.o.dispatch({ type: 'stream', peerId, stream });
       },
+      onScreen: (stream) => {
+        if (!current()) return;
+        if (!connected && this.retiring.has(peerId)) heldScreen = stream;
+        else this.o.dispatch({ type: 'screen', peerId, stream });
+      },
       onState: (connection) => {
         if (!current()) return;
         this.o.dispatch({ type: 'connection', peerId, connection });
         if (connection !== 'connected') return;
         connected = true;
         if (held) this.o.dispatch({ type: 'stream', peerId, stream: held });
-        held = null;
+        if (heldScreen) this.o.dispatch({ type: 'screen', peerId, stream: heldScreen });
+        held = heldScreen = null;
         // The new link carries media: the one it replaced can go.
         this.closeRetired(peerId);
       },

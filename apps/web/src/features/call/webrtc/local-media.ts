@@ -1,4 +1,5 @@
 import { readDevicePreferences, saveDevicePreferences } from '../../../lib/device-preferences';
+import type { Slot, SlotTracks } from './peer-link';
 import {
   acquireLocalMedia,
   acquireScreen,
@@ -8,12 +9,14 @@ import {
 } from './media';
 
 /**
- * This side's media for one call: one MediaStream whose tracks are swapped in place (camera,
- * microphone, shared screen), and the flags the controls flip. Muting and turning the camera off
- * disable the track (the peers keep their senders and get silence or black); a device switch or a
- * shared screen hands a new track to `onTrack`, which the session passes to every
- * RTCRtpSender.replaceTrack. Each peer link sends its own clone of the track, so a mute or camera
- * off hands the same track to `onTrack` again for the links to copy its `enabled` flag.
+ * This side's media for one call: one MediaStream whose tracks are swapped in place (camera and
+ * microphone), a second one for a shared screen, and the flags the controls flip. Muting and
+ * turning the camera off disable the track (the peers keep their senders and get silence or
+ * black); a device switch or a share hands a new track to `onTrack`, which the session passes to
+ * every RTCRtpSender.replaceTrack. The screen has a slot of its own, so the camera goes on beside
+ * it (docs/decisions/0079-presenter-beside-share.md). Each peer link sends its own clone of the
+ * track, so a mute or camera off hands the same track to `onTrack` again for the links to copy its
+ * `enabled` flag.
  */
 
 export type MediaStatus = 'pending' | 'ready' | 'unsupported';
@@ -31,6 +34,8 @@ export interface LocalMediaSnapshot {
 
 export class LocalMediaController {
   readonly stream = new MediaStream();
+  /** The shared screen, for this side's own view of it (empty while not sharing). */
+  readonly screenStream = new MediaStream();
   private mic: MediaStreamTrack | null = null;
   private camera: MediaStreamTrack | null = null;
   private screen: MediaStreamTrack | null = null;
@@ -47,7 +52,7 @@ export class LocalMediaController {
 
   constructor(
     private readonly onChange: (snapshot: LocalMediaSnapshot) => void,
-    private readonly onTrack: (kind: 'audio' | 'video', track: MediaStreamTrack | null) => void,
+    private readonly onTrack: (slot: Slot, track: MediaStreamTrack | null) => void,
   ) {}
 
   get snapshot(): LocalMediaSnapshot {
@@ -55,8 +60,8 @@ export class LocalMediaController {
   }
 
   /** What the senders should carry now. */
-  tracks(): { audio: MediaStreamTrack | null; video: MediaStreamTrack | null } {
-    return { audio: this.mic, video: this.screen ?? this.camera };
+  tracks(): SlotTracks {
+    return { audio: this.mic, video: this.camera, screen: this.screen };
   }
 
   /**
@@ -93,13 +98,12 @@ export class LocalMediaController {
   setVideoOff(videoOff: boolean): void {
     if (this.camera) {
       this.camera.enabled = !videoOff;
-      // While a screen is shown the senders carry the screen; the camera's clones come later.
-      if (!this.screen) this.onTrack('video', this.camera);
+      this.onTrack('video', this.camera);
     }
     this.update({ videoOff });
   }
 
-  /** Shows the screen in place of the camera; resolves false if the user cancelled the picker. */
+  /** Shares the screen beside the camera; resolves false if the user cancelled the picker. */
   async startScreenShare(): Promise<boolean> {
     if (this.screen) return true;
     let track: MediaStreamTrack;
@@ -115,8 +119,8 @@ export class LocalMediaController {
     this.screen = track;
     // The browser's own "Stop sharing" bar ends the track: switch back to the camera then.
     track.addEventListener('ended', () => this.stopScreenShare());
-    this.swapInStream(this.camera, track);
-    this.onTrack('video', track);
+    this.screenStream.addTrack(track);
+    this.onTrack('screen', track);
     this.update({ sharing: true });
     return true;
   }
@@ -126,8 +130,8 @@ export class LocalMediaController {
     if (!screen) return;
     this.screen = null;
     screen.stop();
-    this.swapInStream(screen, this.camera);
-    this.onTrack('video', this.camera);
+    this.screenStream.removeTrack(screen);
+    this.onTrack('screen', null);
     this.update({ sharing: false });
   }
 
@@ -155,6 +159,7 @@ export class LocalMediaController {
     this.disposed = true;
     for (const track of [this.mic, this.camera, this.screen]) track?.stop();
     for (const track of this.stream.getTracks()) this.stream.removeTrack(track);
+    for (const track of this.screenStream.getTracks()) this.screenStream.removeTrack(track);
     this.mic = this.camera = this.screen = null;
   }
 
@@ -164,11 +169,8 @@ export class LocalMediaController {
     if (track) track.enabled = kind === 'audio' ? !this.snap.muted : !this.snap.videoOff;
     if (kind === 'audio') this.mic = track;
     else this.camera = track;
-    // While a screen is shown, a new camera waits behind it.
-    if (kind === 'audio' || !this.screen) {
-      this.swapInStream(old, track);
-      this.onTrack(kind, track);
-    }
+    this.swapInStream(old, track);
+    this.onTrack(kind, track);
     old?.stop();
   }
 

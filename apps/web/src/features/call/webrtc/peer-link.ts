@@ -4,9 +4,12 @@
  * renegotiate at any time; when two offers cross, the polite side rolls its own back and takes
  * the other's, the impolite side ignores the incoming one, so glare never deadlocks.
  *
- * Each link carries exactly one audio and one video transceiver, created by whichever side makes
- * the first offer. Every later change (mute, camera on, another device, a shared screen) swaps
- * the sender's track with RTCRtpSender.replaceTrack: no renegotiation, no new m-line.
+ * Each link carries exactly three transceivers, created by whichever side makes the first offer:
+ * the microphone, the camera and a second video for a shared screen (empty until someone shares),
+ * so the presenter's camera stays beside the screen (docs/decisions/0079-presenter-beside-share.md).
+ * Every later change (mute, camera on, another device, a share started or stopped) swaps a
+ * sender's track with RTCRtpSender.replaceTrack: no renegotiation, no new m-line. The receiving
+ * side tells the two videos apart by their order: the first video m-line is the camera.
  *
  * The senders carry the link's own clones of the local tracks, stopped the moment the link closes
  * or swaps them: a closed RTCPeerConnection's senders keep their track (and the capture frames it
@@ -24,10 +27,12 @@ export interface PeerLinkOptions {
   rtcConfig: RTCConfiguration;
   /** The local stream the senders are associated with, and its current tracks. */
   localStream: MediaStream;
-  tracks: { audio: MediaStreamTrack | null; video: MediaStreamTrack | null };
+  tracks: SlotTracks;
   sendDescription(description: RTCSessionDescriptionInit): void;
   sendCandidate(candidate: RTCIceCandidateInit): void;
   onStream(stream: MediaStream): void;
+  /** The peer's screen slot, as a stream of its one track (it carries frames only while shared). */
+  onScreen(stream: MediaStream): void;
   onState(state: LinkState): void;
   /** ICE failed again after a restart, or never came back: the caller drops the peer. */
   onGiveUp(): void;
@@ -37,16 +42,19 @@ export interface PeerLinkOptions {
 const DISCONNECTED_GRACE_MS = 4000;
 /** How long a restarted link has to come back before the peer is dropped. */
 const RESTART_TIMEOUT_MS = 15000;
-const KINDS = ['audio', 'video'] as const;
-type Kind = (typeof KINDS)[number];
+/** What a link sends, in m-line order: the first offer creates them so, the answer takes them so. */
+export const SLOTS = ['audio', 'video', 'screen'] as const;
+export type Slot = (typeof SLOTS)[number];
+export type SlotTracks = Record<Slot, MediaStreamTrack | null>;
+const mediaKindOf = (slot: Slot) => (slot === 'audio' ? 'audio' : 'video');
 
 export class PeerLink {
   readonly pc: RTCPeerConnection;
   private remote = new MediaStream();
-  private readonly transceivers: Partial<Record<Kind, RTCRtpTransceiver>> = {};
+  private readonly transceivers: Partial<Record<Slot, RTCRtpTransceiver>> = {};
   /** The local tracks handed in, and this link's clones of them (what the senders carry). */
-  private tracks: Record<Kind, MediaStreamTrack | null>;
-  private clones: Record<Kind, MediaStreamTrack | null> = { audio: null, video: null };
+  private tracks: SlotTracks;
+  private clones: SlotTracks = { audio: null, video: null, screen: null };
   private makingOffer = false;
   private ignoreOffer = false;
   private settingRemoteAnswer = false;
@@ -58,7 +66,7 @@ export class PeerLink {
 
   constructor(private readonly options: PeerLinkOptions) {
     this.tracks = { ...options.tracks };
-    for (const kind of KINDS) this.clones[kind] = this.tracks[kind]?.clone() ?? null;
+    for (const slot of SLOTS) this.clones[slot] = this.tracks[slot]?.clone() ?? null;
     const pc = new RTCPeerConnection(options.rtcConfig);
     this.pc = pc;
 
@@ -78,7 +86,11 @@ export class PeerLink {
     pc.onicecandidate = ({ candidate }) => {
       if (candidate) options.sendCandidate(candidate.toJSON());
     };
-    pc.ontrack = ({ track }) => {
+    pc.ontrack = ({ track, transceiver }) => {
+      if (this.slotOf(transceiver) === 'screen') {
+        options.onScreen(new MediaStream([track]));
+        return;
+      }
       // A new stream object each time, one track of each kind: a media element that started on
       // an audio-only stream does not reliably show a video track added to it later.
       const kept = this.remote.getTracks().filter((t) => t.kind !== track.kind);
@@ -88,10 +100,10 @@ export class PeerLink {
     pc.oniceconnectionstatechange = () => this.onIceState();
 
     if (options.initiator) {
-      for (const kind of KINDS) {
-        // A transceiver for each kind even without a local track, so turning the camera on later
+      for (const slot of SLOTS) {
+        // A transceiver for each slot even without a local track, so turning the camera on later
         // (or sharing a screen) is a replaceTrack, not a renegotiation.
-        this.transceivers[kind] = pc.addTransceiver(this.clones[kind] ?? kind, {
+        this.transceivers[slot] = pc.addTransceiver(this.clones[slot] ?? mediaKindOf(slot), {
           direction: 'sendrecv',
           streams: [options.localStream],
         });
@@ -142,10 +154,10 @@ export class PeerLink {
   }
 
   /**
-   * Swaps what this side sends for one kind (null sends nothing); never renegotiates. The same
+   * Swaps what this side sends in one slot (null sends nothing); never renegotiates. The same
    * track again only carries its `enabled` flag (mute, camera off) over to this link's clone.
    */
-  async setTrack(kind: Kind, track: MediaStreamTrack | null): Promise<void> {
+  async setTrack(kind: Slot, track: MediaStreamTrack | null): Promise<void> {
     if (this.closed) return;
     const clone = this.clones[kind];
     if (track && track === this.tracks[kind] && clone) {
@@ -165,9 +177,9 @@ export class PeerLink {
     }
   }
 
-  /** The sender for a kind, for statistics and tests. */
-  sender(kind: Kind): RTCRtpSender | undefined {
-    return this.transceivers[kind]?.sender;
+  /** The sender for a slot, for statistics and tests. */
+  sender(slot: Slot): RTCRtpSender | undefined {
+    return this.transceivers[slot]?.sender;
   }
 
   close(): void {
@@ -179,7 +191,18 @@ export class PeerLink {
     this.pc.ontrack = null;
     this.pc.oniceconnectionstatechange = null;
     this.pc.close();
-    for (const kind of KINDS) this.clones[kind]?.stop();
+    for (const slot of SLOTS) this.clones[slot]?.stop();
+  }
+
+  /**
+   * Which slot a transceiver is, from its place among those of its kind: the first offer adds
+   * them in SLOTS order and every m-line keeps its place, so both sides count alike.
+   */
+  private slotOf(transceiver: RTCRtpTransceiver): Slot {
+    const kind = transceiver.receiver.track.kind;
+    if (kind === 'audio') return 'audio';
+    const videos = this.pc.getTransceivers().filter((t) => t.receiver.track.kind === 'video');
+    return videos.indexOf(transceiver) === 1 ? 'screen' : 'video';
   }
 
   /**
@@ -187,19 +210,14 @@ export class PeerLink {
    * (direction and track set before the answer is made, so the answer carries them).
    */
   private async adoptTransceivers(): Promise<void> {
-    for (const kind of KINDS) {
-      if (this.transceivers[kind]) continue;
-      const transceiver = this.pc
-        .getTransceivers()
-        .find(
-          (t) =>
-            t.receiver.track.kind === kind && t.mid !== null && t.currentDirection !== 'stopped',
-        );
-      if (!transceiver) continue;
-      this.transceivers[kind] = transceiver;
+    for (const transceiver of this.pc.getTransceivers()) {
+      if (transceiver.mid === null || transceiver.currentDirection === 'stopped') continue;
+      const slot = this.slotOf(transceiver);
+      if (this.transceivers[slot]) continue;
+      this.transceivers[slot] = transceiver;
       transceiver.direction = 'sendrecv';
       transceiver.sender.setStreams?.(this.options.localStream);
-      await transceiver.sender.replaceTrack(this.clones[kind]);
+      await transceiver.sender.replaceTrack(this.clones[slot]);
     }
   }
 
