@@ -2,7 +2,10 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { RaisedHand } from '@studycircle/shared';
 import { acquireSocket, sessionEndedOn, type AppSocket } from '../../../lib/socket';
 import { toast } from '../../../ui/toast';
-import { newlyRaised } from '../lib/hand-queue';
+import { readCallHandSound } from '../../../lib/call-sounds';
+import { playChime } from '../../../lib/chime';
+import { isSpeaking } from '../lib/call-rules';
+import { createSpeechWatch, newlyRaised } from '../lib/hand-queue';
 import { displayNameOf, emptyParticipants, participantsReducer } from '../lib/participants';
 import { loadCallConfig } from '../api/get-call-config';
 import { CallSession, type JoinOutcome } from '../session/call-session';
@@ -68,6 +71,7 @@ export function useCall({ roomId, userId, name, start }: CallOptions) {
   const [controller, setController] = useState<LocalMediaController | null>(null);
   const handRef = useRef(false);
   const handsRef = useRef<RaisedHand[]>([]);
+  const [speech] = useState(createSpeechWatch);
   // Read once: the choice applies to this visit's first media, not to later renders.
   const startRef = useRef(start);
   // Asked once per visit, in parallel with the join (docs/decisions/0027).
@@ -163,8 +167,11 @@ export function useCall({ roomId, userId, name, start }: CallOptions) {
         const self = socket.id;
         // Hands already up when this side joined are in the list, not announced one by one.
         if (!first) {
-          for (const raised of newlyRaised(handsRef.current, queue, self))
-            toast(`${displayNameOf(raised.name)} raised a hand`, { key: 'call-hand-others' });
+          const raised = newlyRaised(handsRef.current, queue, self);
+          for (const hand of raised)
+            toast(`${displayNameOf(hand.name)} raised a hand`, { key: 'call-hand-others' });
+          // One soft chime for the lot, unless turned off in Settings (lib/call-sounds.ts).
+          if (raised.length > 0 && readCallHandSound()) playChime('hand');
         }
         handsRef.current = queue;
         setHands({ queue, self });
@@ -193,8 +200,16 @@ export function useCall({ roomId, userId, name, start }: CallOptions) {
       setLevel(0);
       return;
     }
-    return watchAudioLevel(controller.stream, setLevel);
-  }, [controller, media.hasAudio, media.muted, mediaVersion]);
+    return watchAudioLevel(controller.stream, (value) => {
+      setLevel(value);
+      // Speaking takes this side's raised hand down (docs/decisions/0063).
+      if (handRef.current && speech.reading(isSpeaking(value), Date.now())) {
+        handRef.current = false;
+        setHand(false);
+        toast('Hand lowered as you spoke', { key: 'call-hand' });
+      }
+    });
+  }, [controller, media.hasAudio, media.muted, mediaVersion, speech]);
 
   const toggleMic = useCallback(() => {
     const c = mediaRef.current;
@@ -215,9 +230,10 @@ export function useCall({ roomId, userId, name, start }: CallOptions) {
   const toggleHand = useCallback(() => {
     const raised = !handRef.current;
     handRef.current = raised;
+    if (raised) speech.raised(Date.now());
     setHand(raised);
     toast(raised ? 'Hand raised' : 'Hand lowered', { key: 'call-hand' });
-  }, []);
+  }, [speech]);
 
   const toggleShare = useCallback(async () => {
     const c = mediaRef.current;

@@ -19,3 +19,32 @@ export function newlyRaised(
 export function handLabel(hand: RaisedHand, self: string | undefined): string {
   return hand.id === self ? 'You' : hand.name.trim() || 'Someone';
 }
+
+/** Mic readings come every 150 ms (webrtc/audio-level.ts): 10 of them span 1.5 s. */
+const SPEECH_WINDOW = 10;
+/** About 1.2 s of voice in 1.5 s: talking, not a cough, a door or the fake device's beeps. */
+const SPEECH_NEEDED = 8;
+/** What is said just after raising (often "I have a question") does not take the hand down. */
+const SPEECH_GRACE_MS = 2000;
+
+/**
+ * Speaking takes your raised hand down, as it does in Meet: once the floor is yours the queue
+ * should not keep you (docs/decisions/0063). `raised` starts a watch when the hand goes up;
+ * `reading` takes each mic reading (speaking or not) and says when the hand should come down.
+ */
+export function createSpeechWatch() {
+  let since = Number.POSITIVE_INFINITY;
+  let recent: boolean[] = [];
+  return {
+    raised(at: number) {
+      since = at;
+      recent = [];
+    },
+    reading(speaking: boolean, at: number): boolean {
+      if (at - since < SPEECH_GRACE_MS) return false;
+      recent.push(speaking);
+      if (recent.length > SPEECH_WINDOW) recent.shift();
+      return recent.filter(Boolean).length >= SPEECH_NEEDED;
+    },
+  };
+}

@@ -22,7 +22,7 @@ import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { toast } from '../../../ui/toast';
 import { isTaskDone, readTasks, toggleTask, useTasks } from '../../tasks';
-import { playChime, unlockChime } from '../lib/chime';
+import { playChime, unlockChime } from '../../../lib/chime';
 import {
   changeAnnouncement,
   changeToast,

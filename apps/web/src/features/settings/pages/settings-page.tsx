@@ -1,4 +1,5 @@
 import { CallShortcutsSection } from '../components/call-shortcuts-section';
+import { CallSoundsSection } from '../components/call-sounds-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { DeleteAccountSection } from '../components/delete-account-section';
 import { DevicesSection } from '../components/devices-section';
@@ -23,6 +24,7 @@ export function SettingsPage() {
       <ThemeSection />
       <DevicesSection />
       <CallShortcutsSection />
+      <CallSoundsSection />
       <RemindersSection />
       <ReminderMailSection />
       <ChangePasswordSection />
