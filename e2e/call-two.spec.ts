@@ -1,9 +1,8 @@
 import { test, expect, watchForText } from './fixtures';
-import { axeViolations, expectNoSidewaysScroll } from './checks';
+import { axeViolations, controlsUnderToasts, expectNoSidewaysScroll } from './checks';
 import {
   CallScreen,
   failOnConsoleErrors,
-  overlaps,
   roomWithMembers,
   signedInContext,
   uploadAvatar,
@@ -376,20 +375,13 @@ test.describe('the stage', () => {
           ? 'Mic on'
           : 'Mic off',
       );
-      const covered = [
+      const controls = [
         a.chatInput,
         a.chat.getByRole('button', { name: 'Send message' }),
         annPage.getByRole('toolbar', { name: 'Call controls' }),
       ];
-      for (const toastBox of await a.toasts.evaluateAll((items) =>
-        items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect),
-      )) {
-        for (const target of covered) {
-          const box = await target.boundingBox();
-          expect(box, 'a control is on screen').not.toBeNull();
-          expect(overlaps(toastBox, box!), `a toast covers ${target.toString()}`).toBe(false);
-        }
-      }
+      for (const control of controls) await expect(control).toBeInViewport();
+      expect(await controlsUnderToasts(annPage, controls), 'controls under a toast').toEqual([]);
     }
 
     // The whole control bar, devices menu and Room tools included, fits the narrowest phones:

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Checks the pages share: axe-core and console errors (from the test kit), sideways scrolling at
@@ -22,6 +22,61 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
       { message: 'page scrolls sideways (px wider than the viewport)', timeout: 2_000 },
     )
     .toBeLessThanOrEqual(0);
+}
+
+/**
+ * The controls a showing toast covers, named by their accessible text: `targets`, or every visible
+ * control of the page itself (inside <main>; the bar above it is where a phone's toasts go). Toasts and controls are measured in one go in the page,
+ * so a toast that goes meanwhile (3 s pass quickly on a loaded machine) and the layout that closes
+ * up behind it cannot pair one frame's toast with another frame's controls. None showing: none.
+ */
+export async function controlsUnderToasts(page: Page, targets?: Locator[]): Promise<string[]> {
+  const handles = targets
+    ? await Promise.all(targets.map((t) => t.elementHandle()))
+    : ([] as null[]);
+  return page.evaluate(
+    ({ given, all }) => {
+      const region = document.querySelector('div[role="status"][aria-live="polite"]');
+      const toasts = Array.from(region?.querySelectorAll('li') ?? [])
+        .filter((li) => !li.hidden)
+        .map((li) => li.getBoundingClientRect());
+      const controls = all
+        ? Array.from(
+            document.querySelectorAll<HTMLElement>(
+              [
+                'a[href]',
+                'button',
+                'input',
+                'select',
+                'textarea',
+                '[role="button"]',
+                '[role="tab"]',
+              ]
+                .map((control) => `main ${control}`)
+                .join(', '),
+            ),
+          )
+        : (given.filter(Boolean) as HTMLElement[]);
+      // The page's own bar (sticky, outside <main>) hides what scrolls under it: only what shows
+      // below it, down to the window's bottom, can be covered by a toast.
+      const bar = document.querySelector('header:not(main header)')?.getBoundingClientRect();
+      const top = Math.max(0, bar?.bottom ?? 0);
+      const shown = (r: DOMRect) =>
+        r.width > 0 && r.height > 0 && r.bottom > top && r.top < window.innerHeight;
+      const over = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right &&
+        b.left < a.right &&
+        Math.max(a.top, top) < b.bottom &&
+        Math.max(b.top, top) < a.bottom;
+      return controls
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          return shown(box) && toasts.some((t) => over(t, box));
+        })
+        .map((el) => el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName);
+    },
+    { given: handles, all: !targets },
+  );
 }
 
 /** A local-storage value parsed as JSON (null when absent). */

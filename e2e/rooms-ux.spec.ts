@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
-import { axeViolations, watchErrors } from './checks';
+import { axeViolations, controlsUnderToasts, watchErrors } from './checks';
 import { test, expect, newAccount, registerViaApi, linkFromMail } from './fixtures';
 import { ManageRoomDialog, StudyRoomsScreen } from './pages/rooms';
-import { uploadAvatar } from './pages/call';
+import { CallScreen, uploadAvatar } from './pages/call';
 
 /**
  * Rooms and invitations as a demanding new user finds them: Manage Room from a room
@@ -587,10 +587,55 @@ for (const width of [320, 390]) {
   });
 }
 
+test("on a phone a page toast sits over the bar and covers none of the page's controls, wherever the page is scrolled", async ({
+  browser,
+  server,
+}) => {
+  const [owner, ...askers] = await people(server.baseURL, 'owner', 'ask1', 'ask2', 'ask3');
+  const room = await createRoom(server.baseURL, owner!, { name: LONG_NAME, isPrivate: true });
+  const { context, page, errors } = await signedInPage(browser, server.baseURL, owner!, 390);
+  await page.goto(`/rooms/room/${room.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: room.name })).toBeVisible();
+  await expect(page.locator('[data-join-request-alerts="listening"]')).toBeAttached();
+  const bar = (await page.locator('header').first().boundingBox())!;
+  let round = 0;
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 760 });
+    for (const at of [0, 0.5, 1]) {
+      // The top of the page, its middle, its end: each with controls at the window's edges.
+      await page.evaluate(
+        (share) => window.scrollTo(0, (document.body.scrollHeight - window.innerHeight) * share),
+        at,
+      );
+      // Someone asks to join: the owner's page shows "... asks to join ..." with Accept.
+      const asker = askers[round % askers.length]!;
+      round += 1;
+      await api(server.baseURL, 'POST', `/rooms/${room.id}/join-requests`, asker.token);
+      const card = page.locator('div[role="status"][aria-live="polite"] li:not([hidden])');
+      await expect(card).toHaveCount(1);
+      await expect(card).toContainText(`${asker.user.name} asks to join`);
+      const box = (await card.boundingBox())!;
+      expect(box.y + box.height, 'the toast stays over the bar').toBeLessThanOrEqual(
+        bar.y + bar.height,
+      );
+      expect(await controlsUnderToasts(page), `controls under the toast at ${width} px`).toEqual(
+        [],
+      );
+      await noSidewaysScroll(page);
+      await page.screenshot({ path: test.info().outputPath(`page-toast-${width}-${at}.png`) });
+      await card.getByRole('button', { name: 'Dismiss notification' }).click();
+      await expect(card).toHaveCount(0);
+      await api(server.baseURL, 'DELETE', `/rooms/${room.id}/join-requests/mine`, asker.token);
+    }
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test.describe("a private room's link opened by a non-member", () => {
   test.use({ bypassCSP: true });
 
-  test('the call link lands on a page that names the room, takes its code or asks to join; the owner lets them in; axe and 320 px in both themes', async ({
+  test('the call link lands on a page that names the room, takes its code or asks to join; the owner lets them in from the call; axe and 320 px in both themes', async ({
     browser,
     server,
   }) => {
@@ -628,16 +673,16 @@ test.describe("a private room's link opened by a non-member", () => {
     await page.getByRole('button', { name: 'Join Room' }).click();
     await expect(page.getByText('Room not found or invalid code.')).toBeVisible();
 
-    // Without the code: Ask to join. The owner, on another page, is told at once and accepts
-    // from the toast (decision 0067); the room page's list is read again; the asker is in.
+    // Without the code: Ask to join. The owner, in the room's call, is told at once and accepts
+    // from the toast (decision 0067); the asker is in, and joins the call.
     const host = await signedInPage(browser, server.baseURL, owner!);
-    await host.page.goto(`/rooms/room/${room.id}`);
+    const hostCall = new CallScreen(host.page);
+    await hostCall.open(room.id);
+    await hostCall.expectInCall(1);
     await expect(host.page.locator('[data-join-request-alerts="listening"]')).toBeAttached();
     await page.getByRole('button', { name: 'Ask to join' }).click();
     await expect(page.getByText('Request sent.', { exact: false })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    const requests = host.page.getByRole('region', { name: '1 request to join' });
-    await expect(requests).toContainText(stranger!.user.name);
     await expect(
       host.page.getByText(`${stranger!.user.name} asks to join ${LONG_NAME}.`),
     ).toBeVisible();
@@ -645,12 +690,16 @@ test.describe("a private room's link opened by a non-member", () => {
     await expect(
       host.page.getByText(`${stranger!.user.name} can now open ${LONG_NAME}.`),
     ).toBeVisible();
-    await expect(requests).toBeHidden();
     // The asker's page is told too, and opens the room.
     await expect(page.getByRole('button', { name: 'Join Video Call' })).toBeVisible({
       timeout: 15_000,
     });
     await expect(page.getByText('Secret plans')).toBeVisible();
+    await page.getByRole('button', { name: 'Join Video Call' }).click();
+    await new CallScreen(page).joinNow();
+    await hostCall.expectInCall(2);
+    await expect(hostCall.remoteTile(stranger!.user.name)).toBeVisible();
+    await page.goto(`/rooms/room/${room.id}`);
 
     // Now a member: Invite at the top gives the link and the code (dark theme, 320 px).
     await page.getByRole('button', { name: 'Invite', exact: true }).click();

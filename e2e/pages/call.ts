@@ -463,15 +463,3 @@ export class CallScreen {
     return columns.map((width) => width / stage.width);
   }
 }
-
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** True when two boxes share any area (touching edges do not count). */
-export function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}

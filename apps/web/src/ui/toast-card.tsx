@@ -15,7 +15,8 @@ const TONES = {
   error: { box: 'border-red-200', Icon: AlertCircle, icon: 'text-red-600' },
 } as const;
 
-export default function ToastCard({ item }: { item: ToastItem }) {
+/** `hidden`: laid out but not shown (a phone shows one toast at a time); its time still runs. */
+export default function ToastCard({ item, hidden = false }: { item: ToastItem; hidden?: boolean }) {
   const action = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (item.focusAction) action.current?.focus();
@@ -27,6 +28,7 @@ export default function ToastCard({ item }: { item: ToastItem }) {
   const { box, Icon, icon } = TONES[item.tone];
   return (
     <li
+      hidden={hidden}
       className={cn(
         'pointer-events-auto flex items-start gap-3 rounded-xl border bg-white px-4 py-3 text-sm text-slate-800 shadow-lg',
         'motion-safe:animate-[pop-in_150ms_ease-out]',

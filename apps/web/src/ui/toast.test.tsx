@@ -1,6 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { MAX_TOASTS, dismissToast, loadToastCard, toast, Toaster, useToastSlot } from './toast';
+import {
+  MAX_TOASTS,
+  dismissToast,
+  loadToastCard,
+  onePerPhone,
+  toast,
+  Toaster,
+  useToastSlot,
+} from './toast';
 
 // The cards' file loads with the first toast in the app; here it is loaded first, so each test
 // can look at a toast the moment it is made.
@@ -105,5 +113,55 @@ describe('toast', () => {
     expect(screen.getByRole('status')).toHaveAttribute('data-placement', 'bottom');
     expect(screen.getByRole('status')).toHaveClass('fixed');
     expect(screen.getByRole('status')).toHaveTextContent('Mic off');
+  });
+});
+
+describe('toasts on a phone', () => {
+  const item = (id: number, action = false) => ({
+    id,
+    message: `t${id}`,
+    tone: 'info' as const,
+    durationMs: 3000,
+    action: action ? { label: 'Undo', run: () => {} } : undefined,
+  });
+
+  it('shows the newest toast that offers an action, else the newest', () => {
+    expect(onePerPhone([item(1), item(2, true), item(3)]).map((t) => t.id)).toEqual([2]);
+    expect(onePerPhone([item(1), item(2)]).map((t) => t.id)).toEqual([2]);
+    expect(onePerPhone([])).toEqual([]);
+  });
+
+  it('puts one toast over the bar, the others hidden with their time running', () => {
+    vi.useFakeTimers();
+    const phone = vi.fn((query: string) => ({
+      matches: query.includes('max-width'),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    vi.stubGlobal('matchMedia', phone);
+    try {
+      render(<Toaster />);
+      act(() => {
+        toast('Saved');
+      });
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
+      act(() => {
+        toast('Task added');
+      });
+      const region = screen.getByRole('status');
+      expect(region).toHaveClass('top-1');
+      expect(screen.getByText('Task added')).toBeVisible();
+      expect(screen.getByText('Saved')).not.toBeVisible();
+      // The hidden one still goes at its 3 s; the shown one keeps its own time.
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
+      expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+      expect(screen.getByText('Task added')).toBeVisible();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -24,12 +24,13 @@ export {
  *
  * Toasts inform and never cover the controls: a toast given a `key` replaces the one showing
  * with the same key (five mic toggles leave one 'Mic off', not a stack of five), at most
- * MAX_TOASTS show at once, and a screen with no free corner (the call) gives them a place of
- * their own in its layout with `useToastSlot()`.
+ * MAX_TOASTS show at once, a phone shows the newest over the page's bar rather than over the
+ * page, and a screen with no bar and no free corner (the call) gives them a place of their own in
+ * its layout with `useToastSlot()` (docs/decisions/0072, 0080).
  */
 
 /** The card, once its file has loaded; until then the region stays empty. */
-let ToastCard: ComponentType<{ item: ToastItem }> | undefined;
+let ToastCard: ComponentType<{ item: ToastItem; hidden?: boolean }> | undefined;
 let loading: Promise<void> | undefined;
 
 /**
@@ -49,6 +50,25 @@ export function loadToastCard(): Promise<void> {
   return loading;
 }
 
+const PHONE = '(max-width: 639.98px)';
+const isPhone = () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE).matches;
+function subscribePhone(listener: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/**
+ * The one toast a phone shows over its bar: the newest that offers an action (an Undo must stay
+ * reachable), else the newest.
+ */
+export function onePerPhone(items: readonly ToastItem[]): ToastItem[] {
+  const withAction = items.findLast((item) => item.action);
+  const pick = withAction ?? items.at(-1);
+  return pick ? [pick] : [];
+}
+
 /** Renders the current toasts; mount it once. The live region exists before any toast appears. */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
@@ -58,7 +78,10 @@ export function Toaster() {
   useEffect(() => {
     if (waiting) void loadToastCard().then(() => setCardLoaded(ToastCard !== undefined));
   }, [waiting]);
+  const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   const shown = ToastCard ? current : [];
+  // A phone over its bar has room for one; the others are laid out hidden, their time running.
+  const visible = phone && !slot ? onePerPhone(shown) : shown;
   const region = (
     <div
       role="status"
@@ -69,11 +92,22 @@ export function Toaster() {
         slot
           ? // In the screen's own place: it takes room only while a toast shows.
             shown.length > 0 && 'pb-2'
-          : 'fixed inset-x-4 bottom-4 z-[60] sm:inset-x-auto sm:right-4 sm:justify-end',
+          : [
+              // A phone: over the page's bar (64 px tall, at the top of every page but the call),
+              // never over the page's own controls: the newest toast only, at most two lines.
+              'fixed inset-x-2 top-1 z-[60]',
+              'max-sm:[&_li]:py-2 max-sm:[&_p]:line-clamp-2',
+              // Wider screens: the bottom corner, stacked.
+              'sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:justify-end',
+            ],
       )}
     >
       <ol className="flex w-full max-w-sm flex-col gap-2">
-        {ToastCard && shown.map((item) => ToastCard && <ToastCard key={item.id} item={item} />)}
+        {ToastCard &&
+          shown.map(
+            (item) =>
+              ToastCard && <ToastCard key={item.id} item={item} hidden={!visible.includes(item)} />,
+          )}
       </ol>
     </div>
   );
