@@ -19,7 +19,7 @@ import type { FocusEvents, FocusService } from './focus.service.js';
  * schema, rate-limited, and checked for membership by the service on every call.
  *
  * `focus-watch` puts the socket in the room's `focus:<roomId>` channel (members only, emptied of a
- * leaver's sockets by the live service) until `focus-unwatch`; every change arrives there as
+ * leaver's sockets by room presence) until `focus-unwatch`; every change arrives there as
  * `focus-state`: through the Redis adapter, on every node. The same change sets this node's timer and, with several nodes, tells
  * the others to set theirs (`focus-scheduled`).
  */

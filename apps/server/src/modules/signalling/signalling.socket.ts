@@ -23,7 +23,8 @@ import type { LiveService } from './live.service.js';
  * The call's socket handlers (docs/product.md §9.2, docs/architecture.md "Real-time contract"): `join-room` and
  * `leave-room`, the relayed `offer` / `answer` / `ice-candidate`, `peer-state`, and `user-left`
  * when a socket in a call goes. Thin transports over the rooms service (who may join) and the
- * live service (who is in the call, the seat lock, presence); the room's chat messages are the
+ * live service (who is in the call, the seat lock, presence; room presence takes a removed
+ * member's sockets out through its `leaveCall`); the room's chat messages are the
  * chat module's (modules/chat/chat.socket.ts).
  *
  * Cheap per-event checks: membership is checked once, when a socket joins a room's chat or call

@@ -9,8 +9,8 @@ import type { WatchService } from './watch.service.js';
 /**
  * Watch together over the socket (packages/shared/src/watch.ts): `watch-join`, `watch-leave` and
  * `watch-action`. Every join and every action asks the watch service, which reads membership from
- * the database; a socket that joined follows the room's `watch:<roomId>` channel, and the live
- * service takes it out when its membership or the room ends, so a former member hears nothing
+ * the database; a socket that joined follows the room's `watch:<roomId>` channel, and room
+ * presence takes it out when its membership or the room ends, so a former member hears nothing
  * more. A stored action goes to the whole channel, on every node through the Redis adapter, the
  * actor's other tabs included; the actor's socket gets the same state in its acknowledgement.
  */

@@ -23,7 +23,7 @@ import type { WhiteboardService } from './whiteboard.service.js';
  * docs/decisions/0068-follow-a-view.md), `whiteboard-clear` (owner and admins) and
  * `whiteboard-leave`. As with the chat, membership is checked by the
  * rooms service when a socket subscribes, and remembered as the Socket.IO room
- * `whiteboard:<roomId>`; the live service takes the socket out of it when the membership ends or
+ * `whiteboard:<roomId>`; room presence takes the socket out of it when the membership ends or
  * the room is deleted. An update, a write, asks the rooms service again every time: the word of
  * a removal can reach this node late (docs/decisions/0040). Broadcasts
  * go to that Socket.IO room, which the Redis adapter spreads to every node.
