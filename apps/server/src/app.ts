@@ -74,7 +74,8 @@ export interface AppOptions extends ModuleOptions {
   timeouts?: Partial<ServerTimeouts>;
   /**
    * The modules to register, in order (modules.ts by default). A test passes the real list plus a
-   * module of its own, as a new room tool would be added (docs/decisions/0075).
+   * module of its own, as a new room tool would be added
+   * (docs/decisions/0075-one-server-module-shape.md).
    */
   modules?: readonly ServerModule[];
   /** Lower sync quotas (modules/sync/sync.service.ts), so a test reaches them with a few changes. */

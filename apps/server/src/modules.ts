@@ -20,11 +20,11 @@ import { whiteboardModule } from './modules/whiteboard/whiteboard.module.js';
 import { workspaceModule } from './modules/workspace/workspace.module.js';
 
 /**
- * Every server module, in the order app.ts registers them (docs/decisions/0075-one-server-module-
- * shape.md). Auth comes first: every other module's routes use its `app.authenticate`. The room
- * tools' channels are left in this order when a member is taken out of a room (the call's
- * `user-left` before the whiteboard's `whiteboard-peer-left`). A new module is one folder and one
- * line here.
+ * Every server module, in the order app.ts registers them
+ * (docs/decisions/0075-one-server-module-shape.md). Auth comes first: every other module's
+ * routes use its `app.authenticate`. The room tools' channels are left in this order when a
+ * member is taken out of a room (the call's `user-left` before the whiteboard's
+ * `whiteboard-peer-left`). A new module is one folder and one line here.
  */
 export const SERVER_MODULES: readonly ServerModule[] = [
   authModule,
