@@ -1,7 +1,7 @@
 import type { ServerModule } from '../../module.js';
 import { focusRoutes } from './focus.routes.js';
 import { createFocusScheduler } from './focus.scheduler.js';
-import { registerFocusHandlers } from './focus.socket.js';
+import { FOCUS_CHANNEL, registerFocusHandlers } from './focus.socket.js';
 
 /**
  * The room's focus timer: routes for the day's goal and streak, socket events in its
@@ -24,7 +24,7 @@ export const focusModule: ServerModule = {
     return [timers];
   },
   socket: {
-    channel: 'focus',
+    channel: FOCUS_CHANNEL,
     handlers: ({ app, io, services, log, limits }) =>
       registerFocusHandlers(io, {
         focus: services.focus,

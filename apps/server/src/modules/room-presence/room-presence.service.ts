@@ -58,6 +58,11 @@ export function toolChannel(prefix: string, roomId: string): string {
   return `${prefix}:${roomId}`;
 }
 
+/** The study room of a tool's channel from its Socket.IO room's name; undefined for another name. */
+export function roomOfChannel(prefix: string, name: string): string | undefined {
+  return name.startsWith(`${prefix}:`) ? name.slice(prefix.length + 1) : undefined;
+}
+
 /** What a socket whose session ended elsewhere is told before it is disconnected. */
 const SESSION_ENDED_EVENT = {
   code: ERROR_CODES.sessionEnded,

@@ -4,9 +4,13 @@ import type { CallParticipant, CallPresence, RaisedHand } from '@studycircle/sha
 import { channel } from '../../plugins/socket-handlers.js';
 import type { IoServer } from '../../types.js';
 import type { AuthUser } from '../auth/auth.types.js';
-import type { RoomLeave } from '../room-presence/room-presence.service.js';
+import { toolChannel, type RoomLeave } from '../room-presence/room-presence.service.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import { createSeatLock } from './seat-lock.js';
+
+/** The prefix of a room's call channel (`call:<roomId>`): the module's, given to room presence. */
+export const CALL_CHANNEL = 'call';
+export const callChannel = (roomId: string) => toolChannel(CALL_CHANNEL, roomId);
 
 /**
  * The call's live side: who is in which call (across nodes), the seat lock that holds the call
@@ -33,7 +37,7 @@ export function createLiveService({ redis, rooms, log }: LiveServiceDeps) {
   const toAnnounce = new Set<string>();
 
   async function callSockets(roomId: string) {
-    return io ? io.in(channel.call(roomId)).fetchSockets() : [];
+    return io ? io.in(callChannel(roomId)).fetchSockets() : [];
   }
 
   async function callPresence(roomId: string): Promise<CallPresence> {
@@ -79,7 +83,7 @@ export function createLiveService({ redis, rooms, log }: LiveServiceDeps) {
       const before = handsOf(await callSockets(roomId));
       change(before);
       server
-        .to(channel.call(roomId))
+        .to(callChannel(roomId))
         .emit('hand-queue-state', { roomId, hands: handsOf(await callSockets(roomId)) });
     });
   }
@@ -107,7 +111,7 @@ export function createLiveService({ redis, rooms, log }: LiveServiceDeps) {
     // Everyone leaves a closed room's call: nobody is left to tell.
     if (reason !== 'removed') return;
     server
-      .to(channel.call(roomId))
+      .to(callChannel(roomId))
       .except(socket.id)
       .emit('user-left', { id: socket.id, name: socket.data.user.name, userId, reason: 'left' });
     if (toAnnounce.has(roomId)) return;

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../../module.js';
+import { CALL_CHANNEL } from './live.service.js';
 import { signallingRoutes } from './signalling.routes.js';
 import { registerCallHandlers } from './signalling.socket.js';
 
@@ -11,7 +12,7 @@ export const signallingModule: ServerModule = {
   name: 'signalling',
   routes: signallingRoutes,
   socket: {
-    channel: 'call',
+    channel: CALL_CHANNEL,
     handlers: ({ io, services: { rooms, live }, log, limits }) =>
       registerCallHandlers(io, { rooms, live, log, limits }),
     onLeave: (leave, { services }) => services.live.leaveCall(leave),

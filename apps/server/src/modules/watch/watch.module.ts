@@ -1,11 +1,11 @@
 import type { ServerModule } from '../../module.js';
-import { registerWatchHandlers } from './watch.socket.js';
+import { registerWatchHandlers, WATCH_CHANNEL } from './watch.socket.js';
 
 /** Watching a video together: socket events in the room's `watch:<roomId>` channel. */
 export const watchModule: ServerModule = {
   name: 'watch',
   socket: {
-    channel: 'watch',
+    channel: WATCH_CHANNEL,
     handlers: ({ io, services, log, limits }) =>
       registerWatchHandlers(io, { watch: services.watch, log, limits }),
   },

@@ -1,6 +1,9 @@
 import type { ServerModule } from '../../module.js';
-import { channel } from '../../plugins/socket-handlers.js';
-import { registerWhiteboardHandlers } from './whiteboard.socket.js';
+import {
+  boardChannel,
+  registerWhiteboardHandlers,
+  WHITEBOARD_CHANNEL,
+} from './whiteboard.socket.js';
 
 /**
  * The room's whiteboard: socket events in its `whiteboard:<roomId>` channel. A member taken out
@@ -9,13 +12,13 @@ import { registerWhiteboardHandlers } from './whiteboard.socket.js';
 export const whiteboardModule: ServerModule = {
   name: 'whiteboard',
   socket: {
-    channel: 'whiteboard',
+    channel: WHITEBOARD_CHANNEL,
     handlers: ({ io, services, log, limits }) =>
       registerWhiteboardHandlers(io, { whiteboard: services.whiteboard, log, limits }),
     onLeave: ({ io, socket, roomId, reason }) => {
       // A closed room's board empties at once: nobody is left to tell.
       if (reason !== 'removed') return;
-      io.to(channel.whiteboard(roomId)).except(socket.id).emit('whiteboard-peer-left', {
+      io.to(boardChannel(roomId)).except(socket.id).emit('whiteboard-peer-left', {
         roomId,
         id: socket.id,
       });
