@@ -106,7 +106,7 @@ import {
  *   watch                      rooms          -             -   (its socket transport broadcasts)
  *   roomNotes                  rooms, auth    RoomNotesEvents RoomEvents, SessionEvents: the
  *                                                           connections whose access ended
- *   whiteboard                 rooms          -             -   (live takes a leaver's sockets
+ *   whiteboard                 rooms          -             -   (presence takes a leaver's sockets
  *                                                           off the board)
  *   focus                      rooms          FocusEvents   RoomEvents: a leaver leaves the
  *                                                           room's focus session (reads synced
