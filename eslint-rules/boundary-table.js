@@ -324,7 +324,7 @@ export const BOUNDARIES = [
   {
     id: 'janus-behind-sfu-service',
     description:
-      "Only the sfu module reaches Janus: the rest of the server uses its service (sfu.service.ts), never the Janus client, the VideoRoom requests or the embedded Janus's process (tests may).",
+      "Only the sfu module reaches Janus: the rest of the server uses its service (sfu.service.ts) or its module definition (sfu.module.ts, for the module list), never the Janus client, the VideoRoom requests or the embedded Janus's process (tests may).",
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/modules/sfu/**',
@@ -334,7 +334,12 @@ export const BOUNDARIES = [
     forbids: {
       imports: {
         paths: ['apps/server/src/modules/sfu/**'],
-        except: { paths: ['apps/server/src/modules/sfu/sfu.service'] },
+        except: {
+          paths: [
+            'apps/server/src/modules/sfu/sfu.service',
+            'apps/server/src/modules/sfu/sfu.module',
+          ],
+        },
       },
     },
     message: 'Reach Janus through the SFU service, modules/sfu/sfu.service.ts.',
@@ -356,6 +361,10 @@ export const BOUNDARIES = [
       pass: [
         { code: "import { createSfuService } from '../sfu/sfu.service.js';" },
         { code: "import type { Jsep } from '../sfu/sfu.service.js';" },
+        {
+          file: 'apps/server/src/probe.ts',
+          code: "import { sfuModule } from './modules/sfu/sfu.module.js';",
+        },
         {
           file: 'apps/server/src/modules/sfu/probe.ts',
           code: "import { connectJanus } from './janus-client.js';",

@@ -16,29 +16,9 @@ import securityPlugin from './plugins/security.js';
 import spaPlugin from './plugins/spa.js';
 import socketPlugin from './plugins/socket.js';
 import { createEventLimits, type EventLimitsDeps } from './plugins/socket-limits.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { contactRoutes } from './modules/contact/contact.routes.js';
-import { roomsRoutes } from './modules/rooms/rooms.routes.js';
-import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
-import { authModule } from './modules/auth/auth.module.js';
-import { chatRoutes } from './modules/chat/chat.routes.js';
-import { registerChatHandlers } from './modules/chat/chat.socket.js';
-import { registerClockHandlers } from './modules/clock/clock.socket.js';
-import { registerCallHandlers } from './modules/signalling/signalling.socket.js';
-import { signallingRoutes } from './modules/signalling/signalling.routes.js';
-import { syncRoutes } from './modules/sync/sync.routes.js';
-import { remindersRoutes } from './modules/reminders/reminders.routes.js';
-import { createReminderMailScheduler } from './modules/reminders/reminders.scheduler.js';
-import { workspaceRoutes } from './modules/workspace/workspace.routes.js';
-import { registerWorkspaceBroadcasts } from './modules/workspace/workspace.socket.js';
-import { registerWatchHandlers } from './modules/watch/watch.socket.js';
-import roomNotesCollab from './modules/room-notes/room-notes.collab.js';
-import { registerWhiteboardHandlers } from './modules/whiteboard/whiteboard.socket.js';
-import { focusRoutes } from './modules/focus/focus.routes.js';
-import { createFocusScheduler } from './modules/focus/focus.scheduler.js';
-import { registerFocusHandlers } from './modules/focus/focus.socket.js';
+import type { ModuleContext, ModuleOptions, ServerModule } from './module.js';
+import { SERVER_MODULES } from './modules.js';
 import { createServices } from './services.js';
-import { createOrphanFileSweeper } from './modules/sync/sync.scheduler.js';
 import type { SyncQuotas } from './modules/sync/sync.service.js';
 import {
   DEFAULT_PASSWORD_COST,
@@ -75,7 +55,7 @@ const API_COMPRESSION = {
   brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } },
 };
 
-export interface AppOptions {
+export interface AppOptions extends ModuleOptions {
   config: Config;
   /** An already open database; otherwise one is opened from the config (and closed with the app). */
   database?: Database;
@@ -93,15 +73,11 @@ export interface AppOptions {
   /** How long a request may take to arrive; tests shorten it to watch a slow one be cut off. */
   timeouts?: Partial<ServerTimeouts>;
   /**
-   * The reminder mail's clock and timer: tests stand at 07:00 in a zone with their own clock,
-   * and tick the scheduler themselves (`app.reminderMail.tick()`) or shorten its interval.
+   * The modules to register, in order (modules.ts by default). A test passes the real list plus a
+   * module of its own, as a new room tool would be added
+   * (docs/decisions/0075-one-server-module-shape.md).
    */
-  reminderMail?: { clock?: () => Date; intervalMs?: number };
-  /**
-   * The focus timer's clock (server ms) and sweep interval: tests move their own clock across a
-   * day and call `app.focusTimers.sweep()`.
-   */
-  focus?: { now?: () => number; sweepMs?: number };
+  modules?: readonly ServerModule[];
   /** Lower sync quotas (modules/sync/sync.service.ts), so a test reaches them with a few changes. */
   syncQuotas?: Partial<SyncQuotas>;
   /** Lower room file limits and quotas (decision 0074), so a test reaches them with small files. */
@@ -264,74 +240,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiDocs: config.apiDocs,
     checkReplies: options.checkReplies,
   });
-  await app.register(authModule);
+  // The Socket.IO server, before the modules whose handlers it carries.
   await app.register(socketPlugin);
-  // The socket transports, like the routes below, over the services built above.
-  const { rooms, chat, live } = app.services;
-  // One set of per-account counters for every event, shared by both modules' handlers.
+  // One set of per-account counters for every event, shared by every module's handlers.
   const limits = createEventLimits({
     rateLimiter: app.deps.rateLimiter,
     factor: config.rateLimitFactor,
     chatRate: options.chatRate,
   });
-  registerCallHandlers(app.io, { rooms, live, log: app.log, limits });
-  registerChatHandlers(app.io, { rooms, chat, live, log: app.log, limits });
-  registerClockHandlers(app.io, { log: app.log, limits });
-  registerWorkspaceBroadcasts(app.io, { events: app.services.workspaceEvents });
-  registerWatchHandlers(app.io, { watch: app.services.watch, log: app.log, limits });
-  // The room notes' own websocket (Hocuspocus), beside Socket.IO on the same HTTP server.
-  await app.register(roomNotesCollab);
-  registerWhiteboardHandlers(app.io, { whiteboard: app.services.whiteboard, log: app.log, limits });
-  // Every node ends focus phases on time (focus.scheduler.ts); the guarded write makes one win.
-  const focusTimers = createFocusScheduler({
-    focus: app.services.focus,
-    log: app.log,
-    now: options.focus?.now,
-    sweepMs: options.focus?.sweepMs,
-  });
-  app.decorate('focusTimers', focusTimers);
-  registerFocusHandlers(app.io, {
-    focus: app.services.focus,
-    events: app.services.focusEvents,
-    timers: focusTimers,
-    multiNode: Boolean(redis),
+  const context: ModuleContext = {
+    app,
+    services: app.services,
+    io: app.io,
     log: app.log,
     limits,
-  });
-  await app.register(systemRoutes, { prefix: '/api' });
-  await app.register(contactRoutes, { prefix: '/api' });
-  await app.register(roomsRoutes, { prefix: '/api' });
-  await app.register(chatRoutes, { prefix: '/api' });
-  await app.register(signallingRoutes, { prefix: '/api' });
-  await app.register(invitationsRoutes, { prefix: '/api' });
-  await app.register(syncRoutes, { prefix: '/api' });
-  await app.register(remindersRoutes, { prefix: '/api' });
-  await app.register(workspaceRoutes, { prefix: '/api' });
-  await app.register(focusRoutes, { prefix: '/api' });
+    options,
+  };
+  // Every module the same way (module.ts), in the list's order: its plugin, its jobs (started
+  // once the app is ready, stopped as it closes, before the database: the hook closing it was
+  // added first, and onClose hooks run last-registered first), its socket part, its routes.
+  for (const module of options.modules ?? SERVER_MODULES) {
+    if (module.plugin) await app.register(module.plugin);
+    for (const job of module.jobs?.(context) ?? []) {
+      app.addHook('onReady', async () => job.start());
+      app.addHook('onClose', async () => job.stop());
+    }
+    const socket = module.socket;
+    socket?.handlers?.(context);
+    if (socket?.channel) {
+      const onLeave = socket.onLeave;
+      app.services.presence.addTool({
+        name: module.name,
+        channel: socket.channel,
+        onLeave: onLeave && ((leave) => onLeave(leave, context)),
+      });
+    }
+    if (module.routes) await app.register(module.routes, { prefix: '/api' });
+  }
   await app.register(spaPlugin, { webDist: options.webDist ?? config.webDist });
-
-  // Every node looks for due reminder mails once a minute once it is ready. Registered after the
-  // hook above, so on close it stops (and its run under way ends) before the mailer and the
-  // database close.
-  const reminderMail = createReminderMailScheduler({
-    reminders: app.services.reminders,
-    log: app.log,
-    intervalMs: options.reminderMail?.intervalMs,
-  });
-  app.decorate('reminderMail', reminderMail);
-  app.addHook('onReady', async () => reminderMail.start());
-  app.addHook('onClose', async () => reminderMail.stop());
-  // Every node removes uploads no file note uses, hourly; stopped before the database closes.
-  const orphanFiles = createOrphanFileSweeper({ sync: app.services.sync, log: app.log });
-  app.addHook('onReady', async () => orphanFiles.start());
-  app.addHook('onClose', async () => orphanFiles.stop());
-  // Each node sets its focus timers once ready (catching up whatever fell due while it was
-  // down), and stops them before the database closes.
-  app.addHook('onReady', async () => focusTimers.start());
-  app.addHook('onClose', async () => focusTimers.stop());
-  // Janus (decision 0051) is connected to, or started, without holding up the start.
-  app.addHook('onReady', async () => app.services.sfu.start());
-  app.addHook('onClose', async () => app.services.sfu.stop());
 
   return app;
 }

@@ -37,6 +37,10 @@ import {
   type RoomNotesService,
 } from './modules/room-notes/room-notes.service.js';
 import { createLiveService, type LiveService } from './modules/signalling/live.service.js';
+import {
+  createRoomPresenceService,
+  type RoomPresenceService,
+} from './modules/room-presence/room-presence.service.js';
 import { createSfuService, type SfuService } from './modules/sfu/sfu.service.js';
 import { createFileStore, type FileStore } from './modules/storage/file-store.js';
 import {
@@ -83,13 +87,16 @@ import {
  *   rooms                      -              RoomEvents    -
  *   files (storage)            -              -             -
  *   sync                       files          SyncEvents    -
- *   live                       rooms          -             RoomEvents: takes sockets out;
+ *   presence                   rooms          -             RoomEvents: takes sockets out of
+ *                                                           every room tool's channel;
+ *                                                           SessionEvents: ends their sockets;
  *                                                           UserEvents: renames its sockets;
  *                                                           SyncEvents: pokes the user's
  *                                                           devices (sync-poke)
+ *   live (the call)            rooms          -             -   (presence calls its leave hook)
  *   chat                       rooms          -             -
  *   invitations                rooms, users   -             -
- *   auth                       users, live    SessionEvents -
+ *   auth                       users          SessionEvents -
  *   reminders                  -              -             -   (reads synced tasks itself)
  *   workspace                  rooms, files   WorkspaceEvents RoomEvents: a leaver's shares go
  *                                                           (in the leave's transaction, a hook);
@@ -99,7 +106,7 @@ import {
  *   watch                      rooms          -             -   (its socket transport broadcasts)
  *   roomNotes                  rooms, auth    RoomNotesEvents RoomEvents, SessionEvents: the
  *                                                           connections whose access ended
- *   whiteboard                 rooms          -             -   (live takes a leaver's sockets
+ *   whiteboard                 rooms          -             -   (presence takes a leaver's sockets
  *                                                           off the board)
  *   focus                      rooms          FocusEvents   RoomEvents: a leaver leaves the
  *                                                           room's focus session (reads synced
@@ -116,6 +123,8 @@ export interface Services {
   invitations: InvitationsService;
   contact: ContactService;
   chat: ChatService;
+  /** Who is in which room's channels; takes leavers out (modules/room-presence). */
+  presence: RoomPresenceService;
   live: LiveService;
   /** File bytes (file notes) by owner and id; its callers decide who may read them. */
   files: FileStore;
@@ -197,14 +206,17 @@ export function createServices(
     log,
     quotas: options.syncQuotas,
   });
-  const live = createLiveService({
+  const sessionEvents = createEventBus<SessionEvents>();
+  const presence = createRoomPresenceService({
     redis,
     rooms,
     roomEvents,
+    sessionEvents,
     userEvents,
     syncEvents,
     log,
   });
+  const live = createLiveService({ redis, rooms, log });
   const chat = createChatService({ db, rooms });
   const invitations = createInvitationsService({
     db,
@@ -215,7 +227,6 @@ export function createServices(
     rooms,
     users,
   });
-  const sessionEvents = createEventBus<SessionEvents>();
   const auth = createAuthService({
     db,
     config,
@@ -225,7 +236,6 @@ export function createServices(
     passwordCost,
     log,
     users,
-    live,
     events: sessionEvents,
   });
 
@@ -319,6 +329,7 @@ export function createServices(
     invitations,
     contact,
     chat,
+    presence,
     live,
     files,
     sync,

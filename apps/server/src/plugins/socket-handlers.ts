@@ -18,22 +18,15 @@ import type { EventLimits } from './socket-limits.js';
  */
 
 /**
- * Socket.IO room names: every socket of a user, every socket of one device session, a room's chat
- * channel, a room's call, the followers of a room's video, a room's whiteboard and focus timer.
+ * The Socket.IO room names every module shares: every socket of a user, every socket of one device
+ * session, and a room's chat channel (every member with the room open: the call's presence and the
+ * workspace's changes are announced there too). Each room tool names its own channel in its
+ * module (`<channel>:<roomId>`, module.ts).
  */
 export const channel = {
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
   chat: (roomId: string) => `chat:${roomId}`,
-  call: (roomId: string) => `call:${roomId}`,
-  /** The sockets following a room's video (watch together). */
-  watch: (roomId: string) => `watch:${roomId}`,
-  whiteboard: (roomId: string) => `whiteboard:${roomId}`,
-  /** The sockets following a room's focus timer. */
-  focus: (roomId: string) => `focus:${roomId}`,
-  /** The room id of a whiteboard channel's name; undefined for any other name. */
-  whiteboardRoomOf: (name: string) =>
-    name.startsWith('whiteboard:') ? name.slice('whiteboard:'.length) : undefined,
 };
 
 type ClientEvent = keyof ClientToServerEvents;

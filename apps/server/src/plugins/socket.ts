@@ -24,9 +24,9 @@ import { releaseUpgradeRequests, type UpgradedSocket } from './socket-upgrade.js
  * support Fastify 5), runs websocket-only so no sticky sessions are needed, and uses the Redis
  * adapter when REDIS_URL is set so that events reach sockets on every node. Every connection must
  * present a valid, current bearer token; each socket joins `user:<id>` and `session:<id>` so
- * that ending sessions (the live service) can disconnect all of a user's sockets, or one device's. The event handlers belong to the
- * modules (modules/chat/chat.socket.ts, modules/signalling/signalling.socket.ts), registered in
- * app.ts; what they share is in socket-handlers.ts.
+ * that ending sessions (room presence) can disconnect all of a user's sockets, or one device's.
+ * The event handlers belong to the modules (each one's `socket` part, module.ts), registered in
+ * app.ts after this plugin; what they share is in socket-handlers.ts.
  */
 
 /**
@@ -98,7 +98,7 @@ export default fp(
           socket.data.user = user;
           // Refused past the account's cap on open sockets (TOO_MANY_CONNECTIONS).
           await joinUserChannel(io, socket, channel.user(user.id), socketsPerUser);
-          // Signing out one device ends only the sockets of its session (the live service).
+          // Signing out one device ends only the sockets of its session (room presence).
           await socket.join(channel.session(user.sessionId));
           next();
         })
@@ -117,10 +117,11 @@ export default fp(
 
     app.decorate('io', io);
     app.services.live.attach(io);
+    app.services.presence.attach(io);
 
     // Open websockets would keep the HTTP server from closing: end them first.
     app.addHook('preClose', async () => {
-      app.services.live.stopRetries();
+      app.services.presence.stopRetries();
       // Their users will be back on a node in a moment: `user-left` says they dropped.
       for (const socket of io.of('/').sockets.values()) socket.data.closing = true;
       io.local.disconnectSockets(true);
@@ -129,5 +130,5 @@ export default fp(
       await new Promise<void>((resolve) => io.close(() => resolve()));
     });
   },
-  { name: 'socket', dependencies: ['auth'] },
+  { name: 'socket' },
 );

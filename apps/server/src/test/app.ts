@@ -39,7 +39,8 @@ export interface TestAppOptions {
   /** Logger options (a test that reads the log passes a stream); silent by default. */
   logger?: AppOptions['logger'];
   /** Extra build options (a lowered chat limit, one rate-limit namespace for two nodes, shorter
-   * time-outs, the reminder mail's clock, a mailer whose server a test can take away). */
+   * time-outs, the reminder mail's clock, a mailer whose server a test can take away, the module
+   * list with a test's own module added). */
   appOptions?: Partial<
     Pick<
       AppOptions,
@@ -51,6 +52,7 @@ export interface TestAppOptions {
       | 'focus'
       | 'syncQuotas'
       | 'roomFileLimits'
+      | 'modules'
     >
   >;
 }

@@ -21,7 +21,6 @@ import type { EventPublisher } from '../../lib/events.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { escapeHtml, type Mailer } from '../../mail/mailer.js';
-import type { LiveService } from '../signalling/live.service.js';
 import { toPublicUser, type UsersService } from '../users/users.service.js';
 import { createAuthRepository, deleteAuthDataOfAccount } from './auth.repository.js';
 import { describeUserAgent, storedUserAgent } from './device-name.js';
@@ -120,15 +119,18 @@ const SESSION_NOT_FOUND = 'Session not found or already signed out.';
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Sessions that end, for the live connections the live service does not hold (a room's shared
- * notes run on their own websocket): whoever holds one subscribes and closes it on every node.
- * Published after the session rows are gone and the live service has ended its sockets.
+ * Sessions that end, for whoever holds live connections: room presence disconnects their sockets
+ * (modules/room-presence), room notes close their own websocket's connections, on every node.
+ * Published after the session rows are gone.
  */
 export interface SessionEvents {
   /** Every session of the user ended, but `keepSessionId` (the device that changed the password). */
   'user-sessions-ended': { userId: string; keepSessionId?: string };
-  /** One device session ended (signed out, or ended from the device list). */
-  'session-ended': { sessionId: string };
+  /**
+   * One device session ended (signed out, or ended from the device list). `endedElsewhere`: its
+   * connections are told why; false when the device signed itself out.
+   */
+  'session-ended': { sessionId: string; endedElsewhere: boolean };
 }
 
 export interface AuthServiceDeps {
@@ -150,15 +152,12 @@ export interface AuthServiceDeps {
     | 'setPassword'
     | 'deleteAccount'
   >;
-  /** Ends the open connections of the sessions that end (all of a user's, or one device's). */
-  live: Pick<LiveService, 'endUserConnections' | 'endSessionConnections'>;
-  /** Where ended sessions are announced (connections outside the live service end with them). */
+  /** Where ended sessions are announced: their open connections end with them. */
   events: EventPublisher<SessionEvents>;
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config, rateLimiter, mailer, jwtSecret, passwordCost, log, users, live, events } =
-    deps;
+  const { db, config, rateLimiter, mailer, jwtSecret, passwordCost, log, users, events } = deps;
   const authRepo = createAuthRepository(db);
   const factor = config.rateLimitFactor;
 
@@ -203,19 +202,17 @@ export function createAuthService(deps: AuthServiceDeps) {
   /**
    * Where every session of a user ends together ("Sign out of all devices", a password change
    * or reset, a deleted account): the rows go (all, or all but the device that changed the
-   * password) and the live service drops those sessions' connections on every node, telling
-   * each why, so no live connection outlives its token.
+   * password) and the end is announced: room presence drops those sessions' connections on every
+   * node, telling each why, so no live connection outlives its token.
    */
   async function endSessions(userId: string, keepSessionId?: string) {
     await authRepo.deleteSessions(userId, keepSessionId);
-    await live.endUserConnections(userId, keepSessionId);
     await events.emit('user-sessions-ended', { userId, keepSessionId });
   }
 
   /** One device session ended: its live connections, and any others, end on every node. */
   async function endOneSession(sessionId: string, endedElsewhere: boolean) {
-    await live.endSessionConnections(sessionId, endedElsewhere);
-    await events.emit('session-ended', { sessionId });
+    await events.emit('session-ended', { sessionId, endedElsewhere });
   }
 
   /**

@@ -13,7 +13,7 @@ import type { ChatService } from './chat.service.js';
  * A room's live chat over the socket (docs/architecture.md "Real-time contract"): `join-chat`,
  * `leave-chat` and `chat-message`. Membership is checked once, when a socket subscribes to the
  * room's chat channel (the rooms service decides), and remembered as that Socket.IO room; the
- * live service takes the socket out when the membership or the session ends. The insert of each
+ * room presence (modules/room-presence) takes the socket out when the membership or the session ends. The insert of each
  * message checks membership once more, in the same statement, for a node that hears late. Joining the call (`join-room`, modules/signalling) subscribes to
  * the chat too. The choices behind this: docs/decisions/0008-live-room-signalling-and-chat.md.
  */

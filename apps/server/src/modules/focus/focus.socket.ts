@@ -7,11 +7,16 @@ import {
 } from '@studycircle/shared/focus';
 import type { EventSubscriber } from '../../lib/events.js';
 import { parseWith } from '../../lib/validate.js';
-import { channel, sharedEventHandlers } from '../../plugins/socket-handlers.js';
+import { sharedEventHandlers } from '../../plugins/socket-handlers.js';
 import type { EventLimits } from '../../plugins/socket-limits.js';
 import type { IoServer } from '../../types.js';
 import type { FocusScheduler } from './focus.scheduler.js';
 import type { FocusEvents, FocusService } from './focus.service.js';
+import { toolChannel } from '../room-presence/room-presence.service.js';
+
+/** The prefix of a room's focus channel (`focus:<roomId>`): the module's, given to room presence. */
+export const FOCUS_CHANNEL = 'focus';
+const focusChannel = (roomId: string) => toolChannel(FOCUS_CHANNEL, roomId);
 
 /**
  * The focus timer's live side (docs/decisions/0034-focus-sessions.md): `focus-watch`,
@@ -19,7 +24,7 @@ import type { FocusEvents, FocusService } from './focus.service.js';
  * schema, rate-limited, and checked for membership by the service on every call.
  *
  * `focus-watch` puts the socket in the room's `focus:<roomId>` channel (members only, emptied of a
- * leaver's sockets by the live service) until `focus-unwatch`; every change arrives there as
+ * leaver's sockets by room presence) until `focus-unwatch`; every change arrives there as
  * `focus-state`: through the Redis adapter, on every node. The same change sets this node's timer and, with several nodes, tells
  * the others to set theirs (`focus-scheduled`).
  */
@@ -38,7 +43,7 @@ export function registerFocusHandlers(
   const { focus, events, timers, multiNode } = deps;
 
   events.on('focus-changed', ({ state, endsAt }) => {
-    io.to(channel.focus(state.roomId)).emit('focus-state', state);
+    io.to(focusChannel(state.roomId)).emit('focus-state', state);
     timers.schedule(state.roomId, endsAt);
     if (multiNode) io.serverSideEmit('focus-scheduled', { roomId: state.roomId, endsAt });
   });
@@ -52,14 +57,14 @@ export function registerFocusHandlers(
     // Members only (the first read checks), then the channel, then the state read again: a change
     // broadcast between a lone read and the join would never reach this socket.
     const checked = await focus.watch(socket.data.user, roomId);
-    await socket.join(channel.focus(checked.roomId));
+    await socket.join(focusChannel(checked.roomId));
     const state = await focus.watch(socket.data.user, roomId);
     return { state, minMinutes: focus.minMinutes };
   });
 
   handle('focus-unwatch', async (socket, payload) => {
     const { roomId } = parseWith(FocusRoomPayloadSchema, payload);
-    await socket.leave(channel.focus(roomId));
+    await socket.leave(focusChannel(roomId));
   });
 
   handle('focus-control', async (socket, payload) => ({

@@ -151,7 +151,7 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 
 /**
  * What the rooms service tells other modules, after the change is committed. Rooms depends on no
- * other service: whoever must act on these (the live service takes the user's sockets out of the
+ * other service: whoever must act on these (room presence takes the user's sockets out of the
  * room's call and chat) subscribes in services.ts.
  */
 export interface RoomEvents {

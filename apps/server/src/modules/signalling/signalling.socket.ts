@@ -17,13 +17,14 @@ import { arrivalQueues, channel, sharedEventHandlers } from '../../plugins/socke
 import type { EventLimits } from '../../plugins/socket-limits.js';
 import type { IoServer, IoSocket } from '../../types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
-import type { LiveService } from './live.service.js';
+import { callChannel, type LiveService } from './live.service.js';
 
 /**
  * The call's socket handlers (docs/product.md §9.2, docs/architecture.md "Real-time contract"): `join-room` and
  * `leave-room`, the relayed `offer` / `answer` / `ice-candidate`, `peer-state`, and `user-left`
  * when a socket in a call goes. Thin transports over the rooms service (who may join) and the
- * live service (who is in the call, the seat lock, presence); the room's chat messages are the
+ * live service (who is in the call, the seat lock, presence; room presence takes a removed
+ * member's sockets out through its `leaveCall`); the room's chat messages are the
  * chat module's (modules/chat/chat.socket.ts).
  *
  * Cheap per-event checks: membership is checked once, when a socket joins a room's chat or call
@@ -82,13 +83,13 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
   /** Tells a call that `socket`, disconnecting, has gone (or dropped out for a moment). */
   function departed(socket: IoSocket, reason: string): void {
     const roomId = socket.data.callRoomId;
-    if (!roomId || !socket.rooms.has(channel.call(roomId))) return;
+    if (!roomId || !socket.rooms.has(callChannel(roomId))) return;
     // A dropped link or this node shutting down: the user will likely be back in a moment with
     // a new socket, so the others keep its tile for a while. The server ending the socket
     // itself (its session ended) is a departure.
     const dropped = socket.data.closing === true || reason !== 'server namespace disconnect';
     const { user } = socket.data;
-    socket.to(channel.call(roomId)).emit('user-left', {
+    socket.to(callChannel(roomId)).emit('user-left', {
       id: socket.id,
       name: user.name,
       userId: user.id,
@@ -132,7 +133,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
   /** The room of this socket's call, or NOT_IN_ROOM. */
   function currentCall(socket: IoSocket): string {
     const roomId = socket.data.callRoomId;
-    if (!roomId || !socket.rooms.has(channel.call(roomId))) {
+    if (!roomId || !socket.rooms.has(callChannel(roomId))) {
       throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
     }
     return roomId;
@@ -152,7 +153,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
     if (to === socket.id) throw refuse();
     const local = io.sockets.sockets.get(to);
     if (local) {
-      if (!local.rooms.has(channel.call(roomId))) throw refuse();
+      if (!local.rooms.has(callChannel(roomId))) throw refuse();
       return;
     }
     const link = links.get(socket);
@@ -163,7 +164,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
     try {
       const remote = (await io.in(to).fetchSockets()).find((s) => s.id === to);
       // A `user-left` for it that came while the lookup was out may be newer than the answer.
-      if (!remote || !remote.rooms.has(channel.call(roomId)) || lookup.left) throw refuse();
+      if (!remote || !remote.rooms.has(callChannel(roomId)) || lookup.left) throw refuse();
     } finally {
       if (link) link.lookingUp = undefined;
     }
@@ -182,8 +183,8 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
   async function leaveCall(socket: IoSocket): Promise<void> {
     const roomId = socket.data.callRoomId;
     if (!roomId) return;
-    const wasIn = socket.rooms.has(channel.call(roomId));
-    await socket.leave(channel.call(roomId));
+    const wasIn = socket.rooms.has(callChannel(roomId));
+    await socket.leave(callChannel(roomId));
     const hadHand = socket.data.handAt !== undefined;
     delete socket.data.callRoomId;
     delete socket.data.state;
@@ -192,7 +193,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
     if (wasIn && hadHand) announceHands(roomId);
     if (wasIn) {
       const { user } = socket.data;
-      io.to(channel.call(roomId)).emit('user-left', {
+      io.to(callChannel(roomId)).emit('user-left', {
         id: socket.id,
         name: user.name,
         userId: user.id,
@@ -223,7 +224,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
     // Counting and joining happen under the room's seat lock: two joining at once cannot both
     // take the last seat.
     const { already, others } = await live.withCallSeat(roomId, async () => {
-      const already = socket.rooms.has(channel.call(roomId));
+      const already = socket.rooms.has(callChannel(roomId));
       const roster = await live.callRoster(roomId);
       const others = roster.participants.filter((p) => p.id !== socket.id);
       // The ninth is refused the call but keeps the chat subscription made above.
@@ -234,7 +235,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
       if (socket.disconnected) {
         throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, REALTIME_MESSAGES.notInRoom);
       }
-      await socket.join(channel.call(roomId));
+      await socket.join(callChannel(roomId));
       if (!already) {
         enterCall(socket);
         // A socket taken out of a call (evicted, then a member again) comes back with its hand down.
@@ -250,7 +251,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
     if (!already) {
       const { user } = socket.data;
       socket
-        .to(channel.call(roomId))
+        .to(callChannel(roomId))
         .emit('user-joined', { id: socket.id, name: user.name, userId: user.id });
       void live.announcePresence(roomId).catch((err: unknown) => {
         log.warn({ err, roomId }, 'could not announce call presence');
@@ -316,7 +317,7 @@ export function registerCallHandlers(io: IoServer, deps: CallSocketDeps) {
     };
     const handWas = socket.data.state?.hand === true;
     socket.data.state = state;
-    socket.to(channel.call(roomId)).emit('peer-state', { id: socket.id, ...state });
+    socket.to(callChannel(roomId)).emit('peer-state', { id: socket.id, ...state });
     if (state.hand === handWas) return;
     // The hand went up or down: its place in the queue is settled under the room's lock, from
     // the latest state this socket announced (a quick raise and lower may both be waiting).

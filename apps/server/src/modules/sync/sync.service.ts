@@ -24,11 +24,11 @@ import { createSyncRepository, deleteSyncDataOfAccount } from './sync.repository
  * A signed-in student's study data on the server (packages/shared sync.ts,
  * docs/decisions/0022-study-data-on-the-server.md): push applies a device's queued mutations,
  * pull hands back everything above a cursor, and after a push that changed anything the
- * `records-changed` event lets the live service poke the user's other devices. File notes keep
+ * `records-changed` event lets room presence poke the user's other devices. File notes keep
  * their bytes in the file store (modules/storage); only their owner reads them through here.
  */
 
-/** What the sync service publishes; the live service turns it into a `sync-poke`. */
+/** What the sync service publishes; room presence turns it into a `sync-poke`. */
 export interface SyncEvents {
   /**
    * Something of the user's was stored; `version` is the newest version it got, `records` the

@@ -11,10 +11,18 @@ import {
 } from '@studycircle/shared/whiteboard';
 import { AppError } from '../../lib/app-error.js';
 import { parseWith } from '../../lib/validate.js';
-import { arrivalQueues, channel, sharedEventHandlers } from '../../plugins/socket-handlers.js';
+import { arrivalQueues, sharedEventHandlers } from '../../plugins/socket-handlers.js';
 import type { EventLimits } from '../../plugins/socket-limits.js';
 import type { IoServer, IoSocket } from '../../types.js';
 import type { WhiteboardService } from './whiteboard.service.js';
+import { roomOfChannel, toolChannel } from '../room-presence/room-presence.service.js';
+
+/**
+ * The prefix of a room's whiteboard channel (`whiteboard:<roomId>`): the module's, given to room
+ * presence.
+ */
+export const WHITEBOARD_CHANNEL = 'whiteboard';
+export const boardChannel = (roomId: string) => toolChannel(WHITEBOARD_CHANNEL, roomId);
 
 /**
  * The whiteboard's relay on the room's Socket.IO link (packages/shared/src/whiteboard.ts):
@@ -23,7 +31,7 @@ import type { WhiteboardService } from './whiteboard.service.js';
  * docs/decisions/0068-follow-a-view.md), `whiteboard-clear` (owner and admins) and
  * `whiteboard-leave`. As with the chat, membership is checked by the
  * rooms service when a socket subscribes, and remembered as the Socket.IO room
- * `whiteboard:<roomId>`; the live service takes the socket out of it when the membership ends or
+ * `whiteboard:<roomId>`; room presence takes the socket out of it when the membership ends or
  * the room is deleted. An update, a write, asks the rooms service again every time: the word of
  * a removal can reach this node late (docs/decisions/0040). Broadcasts
  * go to that Socket.IO room, which the Redis adapter spreads to every node.
@@ -46,7 +54,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
 
   /** The room's id when this socket is subscribed to its board (still a member), else refused. */
   function subscribed(socket: IoSocket, roomId: string): string {
-    if (socket.rooms.has(channel.whiteboard(roomId))) return roomId;
+    if (socket.rooms.has(boardChannel(roomId))) return roomId;
     throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, WHITEBOARD_MESSAGES.notOnBoard);
   }
 
@@ -59,7 +67,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
       await whiteboard.requireMember(roomId, socket.data.user.id);
     } catch (err) {
       if (!(err instanceof AppError) || err.status >= 500) throw err;
-      await socket.leave(channel.whiteboard(roomId));
+      await socket.leave(boardChannel(roomId));
       throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, WHITEBOARD_MESSAGES.notOnBoard);
     }
   }
@@ -70,7 +78,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
    */
   function onDisconnecting(this: IoSocket): void {
     for (const name of this.rooms) {
-      const roomId = channel.whiteboardRoomOf(name);
+      const roomId = roomOfChannel(WHITEBOARD_CHANNEL, name);
       if (roomId) this.to(name).emit('whiteboard-peer-left', { roomId, id: this.id });
     }
   }
@@ -81,14 +89,14 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
     let canClear: boolean | undefined;
     // A first page always asks the rooms service (a reconnected socket, a room left and joined
     // again); later pages of a subscribed socket rely on eviction, like the chat.
-    if (after === undefined || !socket.rooms.has(channel.whiteboard(id))) {
+    if (after === undefined || !socket.rooms.has(boardChannel(id))) {
       const room = await whiteboard.requireMember(id, socket.data.user.id);
       id = room.id;
       // Only to show the control: `whiteboard-clear` reads the role again.
       canClear = room.role === 'owner' || room.role === 'admin';
       // Subscribed before reading: a change stored meanwhile arrives as a broadcast, and the
       // browser's merge makes the order of the two harmless.
-      await socket.join(channel.whiteboard(id));
+      await socket.join(boardChannel(id));
       if (!socket.listeners('disconnecting').includes(onDisconnecting)) {
         socket.on('disconnecting', onDisconnecting);
       }
@@ -107,7 +115,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
       // Resolves once committed: the acknowledgement promises the change survives a restart.
       const { stored, stale, refused } = await whiteboard.apply(roomId, input.elements);
       if (stored.length > 0) {
-        socket.to(channel.whiteboard(roomId)).emit('whiteboard-update', {
+        socket.to(boardChannel(roomId)).emit('whiteboard-update', {
           roomId,
           elements: stored,
         });
@@ -123,7 +131,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
       // The role is read from the database: an admin made a member a moment ago clears nothing.
       const { deleted } = await whiteboard.clear(roomId, socket.data.user.id);
       // Everyone on the board, the sender's other tabs and the sender too, reads it again.
-      io.to(channel.whiteboard(roomId)).emit('whiteboard-cleared', {
+      io.to(boardChannel(roomId)).emit('whiteboard-cleared', {
         roomId,
         by: socket.data.user.name,
       });
@@ -136,7 +144,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
     const id = subscribed(socket, roomId);
     const { user } = socket.data;
     // Volatile: a pointer that cannot be sent at once is dropped; the next one replaces it.
-    socket.to(channel.whiteboard(id)).volatile.emit('whiteboard-pointer', {
+    socket.to(boardChannel(id)).volatile.emit('whiteboard-pointer', {
       roomId: id,
       id: socket.id,
       userId: user.id,
@@ -155,7 +163,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
     // Told only when it is on this very board (on whichever node): a socket id alone must not
     // let anyone signal a stranger.
     const [followed] = await io.in(target).fetchSockets();
-    if (!followed?.rooms.has(channel.whiteboard(id))) {
+    if (!followed?.rooms.has(boardChannel(id))) {
       throw AppError.realtime(REALTIME_ERROR_CODES.notInRoom, WHITEBOARD_MESSAGES.notOnBoard);
     }
     followed.emit('whiteboard-followed', { roomId: id, by: socket.id, following });
@@ -165,7 +173,7 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
     const { roomId, bounds } = parseWith(WhiteboardViewPayloadSchema, payload);
     const id = subscribed(socket, roomId);
     // Volatile, like a pointer: the next view replaces a lost one. The followers pick theirs.
-    socket.to(channel.whiteboard(id)).volatile.emit('whiteboard-view', {
+    socket.to(boardChannel(id)).volatile.emit('whiteboard-view', {
       roomId: id,
       id: socket.id,
       bounds,
@@ -174,10 +182,10 @@ export function registerWhiteboardHandlers(io: IoServer, deps: WhiteboardSocketD
 
   handle('whiteboard-leave', async (socket, payload) => {
     const { roomId: id } = parseWith(RoomRefPayloadSchema, payload);
-    if (!socket.rooms.has(channel.whiteboard(id))) return;
-    await socket.leave(channel.whiteboard(id));
-    socket.to(channel.whiteboard(id)).emit('whiteboard-peer-left', { roomId: id, id: socket.id });
-    const onAnyBoard = [...socket.rooms].some((name) => channel.whiteboardRoomOf(name));
+    if (!socket.rooms.has(boardChannel(id))) return;
+    await socket.leave(boardChannel(id));
+    socket.to(boardChannel(id)).emit('whiteboard-peer-left', { roomId: id, id: socket.id });
+    const onAnyBoard = [...socket.rooms].some((name) => roomOfChannel(WHITEBOARD_CHANNEL, name));
     if (!onAnyBoard) socket.off('disconnecting', onDisconnecting);
   });
 }

@@ -6,7 +6,7 @@ import type { WorkspaceEvents } from './workspace.service.js';
 /**
  * The workspace's live side: when a room's workspace changes, `workspace-changed` goes to the
  * room's chat channel, which only members' sockets are in (the chat handlers check membership,
- * and the live service takes a leaver's sockets out). Through the Redis adapter it reaches every
+ * and room presence takes a leaver's sockets out). Through the Redis adapter it reaches every
  * node. The event carries no content: members fetch the list over HTTP, where membership is
  * checked again.
  */
