@@ -1,11 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  deviceSessions,
-  emailVerificationTokens,
-  passwordResetTokens,
-  users,
-} from '../../db/schema.js';
+import { deviceSessions, emailVerificationTokens, passwordResetTokens } from './auth.tables.js';
+import { users } from '../users/users.tables.js';
 
 /** What using a verification link did. */
 export type VerifyOutcome = 'verified' | 'already-verified' | 'invalid';

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { roomMembers, roomMessages } from '../../db/schema.js';
+import { roomMessages } from './chat.tables.js';
+import { roomMembers } from '../rooms/rooms.tables.js';
 import { groupCommit } from '../../lib/group-commit.js';
 
 /**

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { ContactPriority } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
-import { contactMessages } from '../../db/schema.js';
+import { contactMessages } from './contact.tables.js';
 
 /** The contact module's only access to the database: the contact_messages table. */
 

@@ -1,14 +1,9 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FocusSettings, FocusTimer } from '@studycircle/shared/focus';
 import type { Db } from '../../db/client.js';
-import {
-  focusDays,
-  focusGoals,
-  focusParticipants,
-  focusSessions,
-  syncRecords,
-  users,
-} from '../../db/schema.js';
+import { focusDays, focusGoals, focusParticipants, focusSessions } from './focus.tables.js';
+import { syncRecords } from '../sync/sync.tables.js';
+import { users } from '../users/users.tables.js';
 
 /**
  * The focus module's only access to the database: the rooms' timers and their participants, each

@@ -1,7 +1,9 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { RoomRole } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
-import { roomInvitations, roomMembers, rooms, users } from '../../db/schema.js';
+import { roomInvitations } from './invitations.tables.js';
+import { roomMembers, rooms } from '../rooms/rooms.tables.js';
+import { users } from '../users/users.tables.js';
 import { addMembership, RoomFullError } from '../../db/memberships.repository.js';
 
 /**

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { reminderMailSends, reminderMailSettings, syncRecords, users } from '../../db/schema.js';
+import { reminderMailSends, reminderMailSettings } from './reminders.tables.js';
+import { syncRecords } from '../sync/sync.tables.js';
+import { users } from '../users/users.tables.js';
 
 /**
  * The reminder mail's SQL: the settings row, the opted-in students of a time zone who still need

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } 
 import type { RoomListScope, RoomRole, RoomStatus } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
 import { addMembership, RoomFullError } from '../../db/memberships.repository.js';
-import { roomJoinRequests, roomMembers, rooms, users } from '../../db/schema.js';
+import { roomJoinRequests, roomMembers, rooms } from './rooms.tables.js';
+import { users } from '../users/users.tables.js';
 import { PUBLIC_ROOMS_PER_OWNER } from './room-limits.js';
 
 /**

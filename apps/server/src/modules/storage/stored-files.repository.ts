@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { storedFiles } from '../../db/schema.js';
+import { storedFiles } from './storage.tables.js';
 
 /** The storage module's only access to the database: the stored_files table (file bytes). */
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SyncKind, SyncMutation, SyncPushResult } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
-import { syncMutations, syncRecords } from '../../db/schema.js';
+import { syncMutations, syncRecords } from './sync.tables.js';
 import { mergePut, sameRecord, stampFields } from './field-merge.js';
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deviceSessions, users } from '../../db/schema.js';
+import { users } from './users.tables.js';
+import { deviceSessions } from '../auth/auth.tables.js';
 
 /**
  * Data access for users. Only this file (and the auth repository) touches the users table.

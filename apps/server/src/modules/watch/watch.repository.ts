@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { WATCH_ACTION_TYPES, type WatchActionType, type WatchState } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
-import { roomWatchStates } from '../../db/schema.js';
+import { roomWatchStates } from './watch.tables.js';
 
 /**
  * The watch module's only access to the database: room_watch_states, one row per room that ever

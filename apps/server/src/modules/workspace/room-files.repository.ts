@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { roomFiles, users } from '../../db/schema.js';
+import { roomFiles } from './workspace.tables.js';
+import { users } from '../users/users.tables.js';
 
 /**
  * The workspace module's access to room_files, which it owns (docs/decisions/0074-room-files.md):

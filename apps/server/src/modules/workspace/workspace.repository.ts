@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { WorkspaceKind } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
-import { roomShares, syncRecords, users } from '../../db/schema.js';
+import { roomShares } from './workspace.tables.js';
+import { syncRecords } from '../sync/sync.tables.js';
+import { users } from '../users/users.tables.js';
 
 /**
  * The workspace module's only access to the database: room_shares, which it owns, and reads of
