@@ -302,7 +302,10 @@ export const BOUNDARIES = [
           code: "import { x } from './users.repository.js';",
         },
         { code: "import { x } from '../users/users.service.js';" },
-        { code: "import { x } from '../../db/memberships.repository.js';" },
+        {
+          file: 'apps/server/src/modules/auth/auth.repository.ts',
+          code: "import { x } from '../../db/memberships.repository.js';",
+        },
       ],
     },
   },
@@ -392,7 +395,7 @@ export const BOUNDARIES = [
           code: "import { eq } from 'drizzle-orm';",
         },
         { file: 'apps/server/src/db/client.ts', code: "import pg from 'pg';" },
-        { code: "import type { Db } from '../../db/client.js';" },
+        { file: 'apps/server/src/services.ts', code: "import type { Db } from './db/client.js';" },
       ],
     },
   },
@@ -597,6 +600,53 @@ export const BOUNDARIES = [
         {
           file: 'apps/server/src/modules/focus/focus.repository.ts',
           code: "import { focusDays, focusGoals } from './focus.tables.js';",
+        },
+      ],
+    },
+  },
+  {
+    id: 'services-hold-repositories',
+    description:
+      "A module's service (and every other module file but its repositories and tables) never imports db/client.ts, not even the Db type, nor a repository under db/: it holds its own repository, which services.ts builds, and hands a transaction on as the opaque Tx of db/tx.ts.",
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/modules/*/*.tables.ts',
+      'apps/server/src/**/*.test.ts',
+    ],
+    forbids: {
+      imports: { paths: ['apps/server/src/db/client', 'apps/server/src/db/*.repository'] },
+    },
+    message: 'A service holds its repository, never the database; take a repository (or a Tx).',
+    probeFile: 'apps/server/src/modules/chat/chat.service.ts',
+    probes: {
+      fail: [
+        { via: 'type', code: "import type { Db } from '../../db/client.js';" },
+        { via: 'relative', code: "import { openDatabase } from '../../db/client.js';" },
+        {
+          via: 'aliased',
+          code: "import type { Db } from '@studycircle/server/src/db/client.js';",
+        },
+        {
+          via: 'relative',
+          code: "import { addMembership } from '../../db/memberships.repository.js';",
+        },
+        {
+          via: 'type',
+          file: 'apps/server/src/modules/storage/file-store.ts',
+          code: "import type { Db } from '../../db/client.js';",
+        },
+      ],
+      pass: [
+        { code: "import type { Tx } from '../../db/tx.js';" },
+        { code: "import { type ChatRepository } from './chat.repository.js';" },
+        {
+          file: 'apps/server/src/modules/chat/chat.repository.ts',
+          code: "import type { Db } from '../../db/client.js';",
+        },
+        {
+          file: 'apps/server/src/services.ts',
+          code: "import type { Db } from './db/client.js';",
         },
       ],
     },

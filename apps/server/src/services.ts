@@ -65,6 +65,23 @@ import {
   type UserEvents,
   type UsersService,
 } from './modules/users/users.service.js';
+// Each service holds its own repository, built here on the database; no service holds `Db`
+// (docs/decisions/0077-each-table-has-one-owner.md).
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createChatRepository } from './modules/chat/chat.repository.js';
+import { createContactRepository } from './modules/contact/contact.repository.js';
+import { createFocusRepository } from './modules/focus/focus.repository.js';
+import { createInvitationsRepository } from './modules/invitations/invitations.repository.js';
+import { createRemindersRepository } from './modules/reminders/reminders.repository.js';
+import { createRoomNotesRepository } from './modules/room-notes/room-notes.repository.js';
+import { createRoomsRepository } from './modules/rooms/rooms.repository.js';
+import { createStoredFilesRepository } from './modules/storage/stored-files.repository.js';
+import { createSyncRepository } from './modules/sync/sync.repository.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createWatchRepository } from './modules/watch/watch.repository.js';
+import { createWhiteboardRepository } from './modules/whiteboard/whiteboard.repository.js';
+import { createRoomFilesRepository } from './modules/workspace/room-files.repository.js';
+import { createWorkspaceRepository } from './modules/workspace/workspace.repository.js';
 
 /**
  * Every service, built once per app (app.ts) and shared by the HTTP routes and the socket
@@ -176,20 +193,26 @@ export function createServices(
   const createEventBus = <Events extends EventMap<Events>>() =>
     createBus<Events>((event, err) => log.error({ err, event }, 'event handler failed'));
 
-  const contact = createContactService({ db, config, mailer, rateLimiter, log });
+  const contact = createContactService({
+    repo: createContactRepository(db),
+    config,
+    mailer,
+    rateLimiter,
+    log,
+  });
   const userEvents = createEventBus<UserEvents>();
-  const users = createUsersService({ db, events: userEvents });
+  const users = createUsersService({ repo: createUsersRepository(db), events: userEvents });
   const roomEvents = createEventBus<RoomEvents>();
   const rooms = createRoomsService({
-    db,
+    repo: createRoomsRepository(db),
     events: roomEvents,
     rateLimiter,
     rateLimitFactor: config.rateLimitFactor,
   });
-  const files = createFileStore({ db });
+  const files = createFileStore({ repo: createStoredFilesRepository(db) });
   const syncEvents = createEventBus<SyncEvents>();
   const sync = createSyncService({
-    db,
+    repo: createSyncRepository(db),
     files,
     events: syncEvents,
     rateLimiter,
@@ -205,9 +228,9 @@ export function createServices(
     syncEvents,
     log,
   });
-  const chat = createChatService({ db, rooms });
+  const chat = createChatService({ repo: createChatRepository(db), rooms });
   const invitations = createInvitationsService({
-    db,
+    repo: createInvitationsRepository(db),
     config,
     mailer,
     rateLimiter,
@@ -217,7 +240,7 @@ export function createServices(
   });
   const sessionEvents = createEventBus<SessionEvents>();
   const auth = createAuthService({
-    db,
+    repo: createAuthRepository(db),
     config,
     rateLimiter,
     mailer,
@@ -229,11 +252,17 @@ export function createServices(
     events: sessionEvents,
   });
 
-  const reminders = createRemindersService({ db, config, mailer, log, clock: options.clock });
+  const reminders = createRemindersService({
+    repo: createRemindersRepository(db),
+    config,
+    mailer,
+    log,
+    clock: options.clock,
+  });
 
   const workspaceEvents = createEventBus<WorkspaceEvents>();
   const workspace = createWorkspaceService({
-    db,
+    repo: createWorkspaceRepository(db),
     rooms,
     files,
     events: workspaceEvents,
@@ -250,7 +279,7 @@ export function createServices(
         : join(config.dataDir, 'room-files')),
   );
   const roomFiles = createRoomFilesService({
-    db,
+    repo: createRoomFilesRepository(db),
     rooms,
     blobs: roomFileBlobs,
     events: workspaceEvents,
@@ -259,20 +288,24 @@ export function createServices(
     onCleanupError: (err, key) => log.error({ err, key }, 'room file not removed'),
   });
 
-  const watch = createWatchService({ db, rooms, allowedVideoHosts: config.watchAllowedHosts });
+  const watch = createWatchService({
+    repo: createWatchRepository(db),
+    rooms,
+    allowedVideoHosts: config.watchAllowedHosts,
+  });
   const roomNotesEvents = createEventBus<RoomNotesEvents>();
   const roomNotes = createRoomNotesService({
-    db,
+    repo: createRoomNotesRepository(db),
     rooms,
     auth,
     events: roomNotesEvents,
     roomEvents,
     sessionEvents,
   });
-  const whiteboard = createWhiteboardService({ db, rooms });
+  const whiteboard = createWhiteboardService({ repo: createWhiteboardRepository(db), rooms });
   const focusEvents = createEventBus<FocusEvents>();
   const focus = createFocusService({
-    db,
+    repo: createFocusRepository(db),
     rooms,
     events: focusEvents,
     roomEvents,

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FocusSettings, FocusTimer } from '@studycircle/shared/focus';
-import type { Db } from '../../db/client.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { focusDays, focusGoals, focusParticipants, focusSessions } from './focus.tables.js';
 import { syncRecords } from '../sync/sync.tables.js';
 import { users } from '../users/users.tables.js';
@@ -260,7 +261,8 @@ export type FocusRepository = ReturnType<typeof createFocusRepository>;
  * (docs/decisions/0065-account-deletion-in-one-transaction.md): its seats in running sessions,
  * its days and its goals; a session it changed last keeps the name it showed, not the account.
  */
-export async function deleteFocusDataOfAccount(tx: Db, userId: string): Promise<void> {
+export async function deleteFocusDataOfAccount(transaction: Tx, userId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx.delete(focusParticipants).where(eq(focusParticipants.userId, userId));
   await tx.delete(focusDays).where(eq(focusDays.userId, userId));
   await tx.delete(focusGoals).where(eq(focusGoals.userId, userId));

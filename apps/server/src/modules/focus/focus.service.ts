@@ -27,17 +27,17 @@ import {
   type FocusStats,
   type FocusTimer,
 } from '@studycircle/shared/focus';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher, EventSubscriber } from '../../lib/events.js';
 import { parseWith } from '../../lib/validate.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
 import {
-  createFocusRepository,
   deleteFocusDataOfAccount,
   type Credit,
   type ParticipantRow,
+  type FocusRepository,
 } from './focus.repository.js';
 
 /**
@@ -63,7 +63,8 @@ export interface FocusEvents {
 }
 
 export interface FocusServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: FocusRepository;
   rooms: Pick<RoomsService, 'requireMember'>;
   events: EventPublisher<FocusEvents>;
   /** A member who leaves or is removed leaves the room's session. */
@@ -143,7 +144,7 @@ function withGoal(p: ParticipantRow, goal: FocusGoal | null | undefined): Partic
 }
 
 export function createFocusService({
-  db,
+  repo,
   rooms,
   events,
   roomEvents,
@@ -151,7 +152,6 @@ export function createFocusService({
   now: clock,
   minMinutes = FOCUS_LIMITS.minMinutes,
 }: FocusServiceDeps) {
-  const repo = createFocusRepository(db);
   const now = clock ?? (() => Date.now());
   const settingsSchema = focusSettingsSchema(minMinutes);
 
@@ -276,7 +276,7 @@ export function createFocusService({
      * The focus part of deleting an account, on its transaction: its seats, days and goals
      * (docs/decisions/0065-account-deletion-in-one-transaction.md).
      */
-    deleteAccountData(tx: Db, userId: string): Promise<void> {
+    deleteAccountData(tx: Tx, userId: string): Promise<void> {
       return deleteFocusDataOfAccount(tx, userId);
     },
 

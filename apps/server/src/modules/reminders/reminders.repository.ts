@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { reminderMailSends, reminderMailSettings } from './reminders.tables.js';
 import { syncRecords } from '../sync/sync.tables.js';
 import { users } from '../users/users.tables.js';
@@ -186,7 +187,8 @@ export type RemindersRepository = ReturnType<typeof createRemindersRepository>;
  * The account's reminder mail settings and its record of mails sent, on the account deletion's
  * transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
  */
-export async function deleteRemindersOfAccount(tx: Db, userId: string): Promise<void> {
+export async function deleteRemindersOfAccount(transaction: Tx, userId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx.delete(reminderMailSends).where(eq(reminderMailSends.userId, userId));
   await tx.delete(reminderMailSettings).where(eq(reminderMailSettings.userId, userId));
 }

@@ -138,3 +138,5 @@ export function createRoomNotesRepository(db: Db) {
     },
   };
 }
+
+export type RoomNotesRepository = ReturnType<typeof createRoomNotesRepository>;

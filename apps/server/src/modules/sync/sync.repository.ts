@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { SyncKind, SyncMutation, SyncPushResult } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { syncMutations, syncRecords } from './sync.tables.js';
 import { mergePut, sameRecord, stampFields } from './field-merge.js';
 
@@ -242,7 +243,8 @@ export type SyncRepository = ReturnType<typeof createSyncRepository>;
  * The account's synced study data (records, tombstones and the mutation log), on the account
  * deletion's transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
  */
-export async function deleteSyncDataOfAccount(tx: Db, userId: string): Promise<void> {
+export async function deleteSyncDataOfAccount(transaction: Tx, userId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx.delete(syncMutations).where(eq(syncMutations.ownerId, userId));
   await tx.delete(syncRecords).where(eq(syncRecords.ownerId, userId));
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { toTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { users } from './users.tables.js';
 import { deviceSessions } from '../auth/auth.tables.js';
 
@@ -135,7 +136,7 @@ export function createUsersRepository(db: Db) {
      */
     async deleteAccount<T>(
       id: string,
-      alsoInTransaction: (tx: Db, account: { id: string; email: string }) => Promise<T>,
+      alsoInTransaction: (tx: Tx, account: { id: string; email: string }) => Promise<T>,
     ): Promise<T | undefined> {
       return db.transaction(async (tx) => {
         // Locked first, so a second deletion of the same account waits here and then finds
@@ -146,7 +147,7 @@ export function createUsersRepository(db: Db) {
           .where(eq(users.id, id))
           .for('update');
         if (!existing) return undefined;
-        const result = await alsoInTransaction(tx, existing);
+        const result = await alsoInTransaction(toTx(tx), existing);
         await tx.delete(users).where(eq(users.id, id));
         return result;
       });
@@ -163,3 +164,5 @@ export function createUsersRepository(db: Db) {
     },
   };
 }
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,10 +1,10 @@
 import type { UpdateProfileInput, User } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../lib/events.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { assertDecodableAvatar } from './avatar.js';
-import { createUsersRepository, type ProfileRow, type UserRow } from './users.repository.js';
+import { type ProfileRow, type UserRow, type UsersRepository } from './users.repository.js';
 
 /**
  * Users: profiles (what the API shows of a user, the fields a user may change), the account
@@ -61,7 +61,7 @@ export interface DeletingAccount {
  * throws rolls the whole deletion back.
  */
 export type AccountDeletionStep = (
-  tx: Db,
+  tx: Tx,
   account: DeletingAccount,
   report: DeletedAccount,
   /**
@@ -83,13 +83,13 @@ export class AccountDeletionError extends Error {
 }
 
 export interface UsersServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: UsersRepository;
   /** Where renames are published. */
   events: EventPublisher<UserEvents>;
 }
 
-export function createUsersService({ db, events }: UsersServiceDeps) {
-  const repo = createUsersRepository(db);
+export function createUsersService({ repo, events }: UsersServiceDeps) {
   const deletionSteps: { owner: string; step: AccountDeletionStep }[] = [];
   return {
     /** A new account (the auth module has checked the input and hashed the password). */

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { roomFiles } from './workspace.tables.js';
 import { users } from '../users/users.tables.js';
 
@@ -32,7 +33,9 @@ const columns = {
   createdAt: roomFiles.createdAt,
 };
 
-export function createRoomFilesRepository(db: Db) {
+export function createRoomFilesRepository(handle: Db | Tx) {
+  // A service builds it on a transaction it was handed (a held membership's).
+  const db = fromTx(handle);
   return {
     async insert(row: NewRoomFileRow): Promise<void> {
       await db.insert(roomFiles).values(row);
@@ -88,10 +91,13 @@ export function createRoomFilesRepository(db: Db) {
  * (docs/decisions/0065-account-deletion-in-one-transaction.md); the keys of their bytes, for
  * removing them once the deletion is committed.
  */
-export async function deleteRoomFilesOfAccount(tx: Db, userId: string): Promise<string[]> {
+export async function deleteRoomFilesOfAccount(transaction: Tx, userId: string): Promise<string[]> {
+  const tx = fromTx(transaction);
   const deleted = await tx
     .delete(roomFiles)
     .where(eq(roomFiles.uploadedBy, userId))
     .returning({ id: roomFiles.id, roomId: roomFiles.roomId });
   return deleted.map((row) => `${row.roomId}/${row.id}`);
 }
+
+export type RoomFilesRepository = ReturnType<typeof createRoomFilesRepository>;

@@ -10,7 +10,7 @@ import {
   type RoomFile,
   type RoomFileType,
 } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher, EventSubscriber } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
@@ -22,6 +22,7 @@ import {
   createRoomFilesRepository,
   deleteRoomFilesOfAccount,
   type RoomFileRow,
+  type RoomFilesRepository,
 } from './room-files.repository.js';
 import type { WorkspaceEvents } from './workspace.service.js';
 
@@ -34,7 +35,8 @@ import type { WorkspaceEvents } from './workspace.service.js';
  */
 
 export interface RoomFilesServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: RoomFilesRepository;
   rooms: Pick<RoomsService, 'requireMember' | 'withMembership'>;
   blobs: BlobStore;
   events: EventPublisher<WorkspaceEvents>;
@@ -76,7 +78,7 @@ function cleanName(name: string): string {
 }
 
 export function createRoomFilesService({
-  db,
+  repo,
   rooms,
   blobs,
   events,
@@ -85,7 +87,6 @@ export function createRoomFilesService({
   now: clock,
   onCleanupError,
 }: RoomFilesServiceDeps) {
-  const repo = createRoomFilesRepository(db);
   const limits = { ...ROOM_FILE_LIMITS, ...limitsIn };
   const now = clock ?? (() => new Date());
   const removeQuietly = async (remove: () => Promise<void>, key: string) => {
@@ -118,7 +119,7 @@ export function createRoomFilesService({
      * (docs/decisions/0065-account-deletion-in-one-transaction.md).
      */
     async deleteAccountData(
-      tx: Db,
+      tx: Tx,
       userId: string,
       afterCommit: (task: () => Promise<void>) => void,
       deletedRooms: () => string[],
