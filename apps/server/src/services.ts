@@ -107,7 +107,7 @@ import { createWorkspaceRepository } from './modules/workspace/workspace.reposit
  *   chat                       rooms          -             -
  *   invitations                rooms, users   -             -
  *   auth                       users, live    SessionEvents -
- *   reminders                  -              -             -   (reads synced tasks itself)
+ *   reminders                  sync           -             -
  *   workspace                  rooms, files   WorkspaceEvents RoomEvents: a leaver's shares go
  *                                                           (in the leave's transaction, a hook);
  *                                                           SyncEvents: a shared record changed
@@ -118,9 +118,8 @@ import { createWorkspaceRepository } from './modules/workspace/workspace.reposit
  *                                                           connections whose access ended
  *   whiteboard                 rooms          -             -   (live takes a leaver's sockets
  *                                                           off the board)
- *   focus                      rooms          FocusEvents   RoomEvents: a leaver leaves the
- *                                                           room's focus session (reads synced
- *                                                           tasks itself for the streak)
+ *   focus                      rooms, sync    FocusEvents   RoomEvents: a leaver leaves the
+ *                                                           room's focus session
  *   sfu                        -              SfuEvents     -   (Janus; nothing calls it yet)
  *
  * The transports sit on top: routes and socket handlers call services, never the reverse.
@@ -254,6 +253,7 @@ export function createServices(
 
   const reminders = createRemindersService({
     repo: createRemindersRepository(db),
+    sync,
     config,
     mailer,
     log,
@@ -307,6 +307,7 @@ export function createServices(
   const focus = createFocusService({
     repo: createFocusRepository(db),
     rooms,
+    sync,
     events: focusEvents,
     roomEvents,
     log,

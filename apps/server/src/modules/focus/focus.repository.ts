@@ -3,14 +3,12 @@ import type { FocusSettings, FocusTimer } from '@studycircle/shared/focus';
 import { fromTx, type Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import { focusDays, focusGoals, focusParticipants, focusSessions } from './focus.tables.js';
-import { syncRecords } from '../sync/sync.tables.js';
 import { users } from '../users/users.tables.js';
 
 /**
  * The focus module's only access to the database: the rooms' timers and their participants, each
- * student's focus days and goals done, which it owns, and reads of the student's synced tasks
- * (sync_records, owned and written by the sync module) for the days a task was completed and for
- * whether a stated goal is one of the student's own tasks.
+ * student's focus days and goals done, which it owns (the student's synced tasks are read
+ * through the sync service).
  *
  * Every change to a room's timer is one transaction that starts with the guarded
  * `UPDATE focus_sessions ... WHERE rev = $expected` (docs/decisions/0034-focus-sessions.md): when
@@ -214,42 +212,6 @@ export function createFocusRepository(db: Db) {
         .from(focusGoals)
         .where(eq(focusGoals.userId, userId))
         .groupBy(focusGoals.day);
-    },
-
-    /** Whether `taskId` is one of the student's synced tasks, not deleted. */
-    async ownsTask(userId: string, taskId: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: syncRecords.id })
-        .from(syncRecords)
-        .where(
-          and(
-            eq(syncRecords.ownerId, userId),
-            eq(syncRecords.kind, 'task'),
-            eq(syncRecords.id, taskId),
-            eq(syncRecords.deleted, false),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
-
-    /**
-     * When each of the student's synced tasks that is completed now was completed (ms); tasks
-     * deleted since do not count. Read from the sync module's records, never written here.
-     */
-    async taskCompletionTimes(userId: string): Promise<number[]> {
-      const rows = await db
-        .select({ at: sql<string | null>`${syncRecords.data}->>'completedAt'` })
-        .from(syncRecords)
-        .where(
-          and(
-            eq(syncRecords.ownerId, userId),
-            eq(syncRecords.kind, 'task'),
-            eq(syncRecords.deleted, false),
-            sql`(${syncRecords.data}->>'completed' = 'true' or ${syncRecords.data}->>'status' = 'done')`,
-          ),
-        );
-      return rows.map((r) => Number(r.at)).filter((at) => Number.isFinite(at) && at > 0);
     },
   };
 }

@@ -28,6 +28,7 @@ import {
   type FocusTimer,
 } from '@studycircle/shared/focus';
 import type { Tx } from '../../db/tx.js';
+import type { SyncService } from '../sync/sync.service.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher, EventSubscriber } from '../../lib/events.js';
 import { parseWith } from '../../lib/validate.js';
@@ -66,6 +67,8 @@ export interface FocusServiceDeps {
   /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
   repo: FocusRepository;
   rooms: Pick<RoomsService, 'requireMember'>;
+  /** The student's synced tasks (a goal is one of them; completed ones count for the streak). */
+  sync: Pick<SyncService, 'ownsTask' | 'taskCompletionTimes'>;
   events: EventPublisher<FocusEvents>;
   /** A member who leaves or is removed leaves the room's session. */
   roomEvents: EventSubscriber<RoomEvents>;
@@ -146,6 +149,7 @@ function withGoal(p: ParticipantRow, goal: FocusGoal | null | undefined): Partic
 export function createFocusService({
   repo,
   rooms,
+  sync,
   events,
   roomEvents,
   log,
@@ -162,7 +166,7 @@ export function createFocusService({
    */
   async function requireOwnTask(user: AuthUser, goal: FocusGoal | null | undefined) {
     if (!goal) return;
-    if (!(await repo.ownsTask(user.id, goal.taskId))) {
+    if (!(await sync.ownsTask(user.id, goal.taskId))) {
       throw AppError.badRequest(FOCUS_MESSAGES.taskIdInvalid);
     }
   }
@@ -432,7 +436,7 @@ export function createFocusService({
       const [days, goals, completions] = await Promise.all([
         repo.days(userId),
         repo.goalDays(userId),
-        repo.taskCompletionTimes(userId),
+        sync.taskCompletionTimes(userId),
       ]);
       const today = focusDayOf(now());
       const counted = new Set<string>();

@@ -10,6 +10,7 @@ import {
 } from '@studycircle/shared';
 import type { Config } from '../../config.js';
 import type { Tx } from '../../db/tx.js';
+import type { SyncService } from '../sync/sync.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { escapeHtml, type Mail, type Mailer } from '../../mail/mailer.js';
 import type { AuthUser } from '../auth/auth.types.js';
@@ -50,6 +51,8 @@ const PRIORITY_ORDER = { high: 0, medium: 1, low: 2 } as const;
 export interface RemindersServiceDeps {
   /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
   repo: RemindersRepository;
+  /** The student's synced tasks, which the sync module owns. */
+  sync: Pick<SyncService, 'tasksDue'>;
   config: Pick<Config, 'publicUrl'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -66,7 +69,14 @@ export interface SendRun {
   more: boolean;
 }
 
-export function createRemindersService({ repo, config, mailer, log, clock }: RemindersServiceDeps) {
+export function createRemindersService({
+  repo,
+  sync,
+  config,
+  mailer,
+  log,
+  clock,
+}: RemindersServiceDeps) {
   const now = clock ?? (() => new Date());
   let lastPrune = 0;
 
@@ -81,7 +91,7 @@ export function createRemindersService({ repo, config, mailer, log, clock }: Rem
     const tomorrow = nextDay(day);
     let tasks: TaskData[];
     try {
-      tasks = parseTasks(await repo.openTasksDue(recipient.userId, [day, tomorrow]));
+      tasks = parseTasks(await sync.tasksDue(recipient.userId, [day, tomorrow]));
       if (tasks.length > 0) {
         await mailer.send(
           reminderMail({ ...recipient, day, tomorrow, tasks, publicUrl: config.publicUrl }),

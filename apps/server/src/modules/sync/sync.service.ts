@@ -218,6 +218,24 @@ export function createSyncService({
 
   const service = {
     /**
+     * The student's open synced tasks due on one of `days` (yyyy-mm-dd), as stored, for the
+     * reminder mail to parse: the sync module owns the records, others read them through here.
+     */
+    tasksDue(userId: string, days: string[]): Promise<unknown[]> {
+      return repo.openTasksDue(userId, days);
+    },
+
+    /** Whether `taskId` is one of the student's own synced tasks, not deleted (a focus goal). */
+    ownsTask(userId: string, taskId: string): Promise<boolean> {
+      return repo.ownsTask(userId, taskId);
+    },
+
+    /** When each of the student's tasks that is completed now was completed (ms), for streaks. */
+    taskCompletionTimes(userId: string): Promise<number[]> {
+      return repo.taskCompletionTimes(userId);
+    },
+
+    /**
      * The sync part of deleting an account, on its transaction: its records and mutation log
      * (docs/decisions/0065-account-deletion-in-one-transaction.md). Its uploads are the file store's step.
      */
