@@ -57,7 +57,6 @@ const CROSS_READS = {
   reminders: ['users'],
   // A share shows its record as it is now: one join in the list, and the composite key.
   workspace: ['syncRecords', 'users'],
-  focus: ['users'],
 };
 
 /** A module's tables, by the path rule's glob: `modules/<module>/<module>.tables.ts`. */
@@ -605,6 +604,11 @@ export const BOUNDARIES = [
           via: 'relative',
           file: 'apps/server/src/modules/focus/focus.repository.ts',
           code: "import { syncRecords } from '../sync/sync.tables.js';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/server/src/modules/focus/focus.repository.ts',
+          code: "import { users } from '../users/users.tables.js';",
         },
       ],
       pass: [

@@ -111,15 +111,15 @@ import { createWorkspaceRepository } from './modules/workspace/workspace.reposit
  *   workspace                  rooms, files   WorkspaceEvents RoomEvents: a leaver's shares go
  *                                                           (in the leave's transaction, a hook);
  *                                                           SyncEvents: a shared record changed
- *   roomFiles (workspace)      rooms, blobs   WorkspaceEvents RoomEvents: a deleted room's
- *                                                           bytes go (decision 0074)
+ *   roomFiles (workspace)      rooms, users,  WorkspaceEvents RoomEvents: a deleted room's
+ *                              blobs                        bytes go (decision 0074)
  *   watch                      rooms          -             -   (its socket transport broadcasts)
  *   roomNotes                  rooms, auth    RoomNotesEvents RoomEvents, SessionEvents: the
  *                                                           connections whose access ended
  *   whiteboard                 rooms          -             -   (live takes a leaver's sockets
  *                                                           off the board)
- *   focus                      rooms, sync    FocusEvents   RoomEvents: a leaver leaves the
- *                                                           room's focus session
+ *   focus                      rooms, sync,   FocusEvents   RoomEvents: a leaver leaves the
+ *                              users                        room's focus session
  *   sfu                        -              SfuEvents     -   (Janus; nothing calls it yet)
  *
  * The transports sit on top: routes and socket handlers call services, never the reverse.
@@ -281,6 +281,7 @@ export function createServices(
   const roomFiles = createRoomFilesService({
     repo: createRoomFilesRepository(db),
     rooms,
+    users,
     blobs: roomFileBlobs,
     events: workspaceEvents,
     roomEvents,
@@ -308,6 +309,7 @@ export function createServices(
     repo: createFocusRepository(db),
     rooms,
     sync,
+    users,
     events: focusEvents,
     roomEvents,
     log,

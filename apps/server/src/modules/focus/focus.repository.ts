@@ -3,7 +3,6 @@ import type { FocusSettings, FocusTimer } from '@studycircle/shared/focus';
 import { fromTx, type Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import { focusDays, focusGoals, focusParticipants, focusSessions } from './focus.tables.js';
-import { users } from '../users/users.tables.js';
 
 /**
  * The focus module's only access to the database: the rooms' timers and their participants, each
@@ -33,6 +32,9 @@ export interface ParticipantRow {
   goalTitle: string | null;
   recapDue: boolean;
 }
+
+/** A participant as stored: the name is the users module's. */
+export type StoredParticipantRow = Omit<ParticipantRow, 'name'>;
 
 /** A student's focus added to a day, and the focus rounds it completes there. */
 export interface Credit {
@@ -71,23 +73,21 @@ function timerColumns(t: FocusTimer) {
 
 export function createFocusRepository(db: Db) {
   return {
-    /** The room's timer and its participants (names as they are now), or undefined. */
+    /** The room's timer and its participants (without names: the users service has them). */
     async load(
       roomId: string,
-    ): Promise<{ session: SessionRow; participants: ParticipantRow[] } | undefined> {
+    ): Promise<{ session: SessionRow; participants: StoredParticipantRow[] } | undefined> {
       const [row] = await db.select().from(focusSessions).where(eq(focusSessions.roomId, roomId));
       if (!row) return undefined;
       const participants = await db
         .select({
           userId: focusParticipants.userId,
-          name: users.name,
           joinedAt: focusParticipants.joinedAt,
           goalTaskId: focusParticipants.goalTaskId,
           goalTitle: focusParticipants.goalTitle,
           recapDue: focusParticipants.recapDue,
         })
         .from(focusParticipants)
-        .innerJoin(users, eq(users.id, focusParticipants.userId))
         .where(eq(focusParticipants.roomId, roomId))
         .orderBy(asc(focusParticipants.joinedAt), asc(focusParticipants.userId));
       return {

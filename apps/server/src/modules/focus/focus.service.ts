@@ -29,6 +29,7 @@ import {
 } from '@studycircle/shared/focus';
 import type { Tx } from '../../db/tx.js';
 import type { SyncService } from '../sync/sync.service.js';
+import type { UsersService } from '../users/users.service.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher, EventSubscriber } from '../../lib/events.js';
 import { parseWith } from '../../lib/validate.js';
@@ -69,6 +70,8 @@ export interface FocusServiceDeps {
   rooms: Pick<RoomsService, 'requireMember'>;
   /** The student's synced tasks (a goal is one of them; completed ones count for the streak). */
   sync: Pick<SyncService, 'ownsTask' | 'taskCompletionTimes'>;
+  /** Participants' names as they are now (the users table is the users module's). */
+  users: Pick<UsersService, 'namesOf'>;
   events: EventPublisher<FocusEvents>;
   /** A member who leaves or is removed leaves the room's session. */
   roomEvents: EventSubscriber<RoomEvents>;
@@ -150,6 +153,7 @@ export function createFocusService({
   repo,
   rooms,
   sync,
+  users,
   events,
   roomEvents,
   log,
@@ -176,7 +180,13 @@ export function createFocusService({
     if (!loaded) {
       return { rev: 0, timer: idleTimer(), participants: [], by: null, change: null };
     }
-    const { session, participants } = loaded;
+    const { session } = loaded;
+    // Names as they are now; a participant whose account is gone is left out, as before.
+    const names = await users.namesOf(loaded.participants.map((p) => p.userId));
+    const participants = loaded.participants.flatMap((p) => {
+      const name = names.get(p.userId);
+      return name === undefined ? [] : [{ ...p, name }];
+    });
     return {
       rev: session.rev,
       timer: session.timer,

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { toTx, type Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import { users } from './users.tables.js';
@@ -92,6 +92,15 @@ export function createUsersRepository(db: Db) {
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.email, email));
       return row;
+    },
+
+    /** Each of `ids` that is an account, with its name as it is now. */
+    async namesOf(ids: string[]): Promise<{ id: string; name: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, ids));
     },
 
     /** Name and e-mail only. */

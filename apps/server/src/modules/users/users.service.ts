@@ -164,6 +164,15 @@ export function createUsersService({ repo, events }: UsersServiceDeps) {
       return report;
     },
 
+    /**
+     * The names of `ids` as they are now, for another module that shows who did something (the
+     * users table is this module's): an id that is no account is left out of the map.
+     */
+    async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      const rows = await repo.namesOf([...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
     async getProfile(userId: string): Promise<User> {
       const row = await repo.findProfile(userId);
       if (!row) throw AppError.notFound('Profile not found');

@@ -2,7 +2,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { fromTx, type Db } from '../../db/client.js';
 import type { Tx } from '../../db/tx.js';
 import { roomFiles } from './workspace.tables.js';
-import { users } from '../users/users.tables.js';
 
 /**
  * The workspace module's access to room_files, which it owns (docs/decisions/0074-room-files.md):
@@ -20,13 +19,13 @@ export interface RoomFileRow {
   createdAt: Date;
 }
 
+/** A room file as stored: the uploader's name is the users module's, added by the service. */
 export type NewRoomFileRow = Omit<RoomFileRow, 'uploaderName'>;
 
 const columns = {
   id: roomFiles.id,
   roomId: roomFiles.roomId,
   uploadedBy: roomFiles.uploadedBy,
-  uploaderName: users.name,
   fileName: roomFiles.fileName,
   contentType: roomFiles.contentType,
   size: roomFiles.size,
@@ -41,21 +40,19 @@ export function createRoomFilesRepository(handle: Db | Tx) {
       await db.insert(roomFiles).values(row);
     },
 
-    async find(roomId: string, fileId: string): Promise<RoomFileRow | undefined> {
+    async find(roomId: string, fileId: string): Promise<NewRoomFileRow | undefined> {
       const [row] = await db
         .select(columns)
         .from(roomFiles)
-        .innerJoin(users, eq(users.id, roomFiles.uploadedBy))
         .where(and(eq(roomFiles.roomId, roomId), eq(roomFiles.id, fileId)));
       return row;
     },
 
     /** The room's files, newest first. */
-    list(roomId: string, limit: number): Promise<RoomFileRow[]> {
+    list(roomId: string, limit: number): Promise<NewRoomFileRow[]> {
       return db
         .select(columns)
         .from(roomFiles)
-        .innerJoin(users, eq(users.id, roomFiles.uploadedBy))
         .where(eq(roomFiles.roomId, roomId))
         .orderBy(desc(roomFiles.createdAt), desc(roomFiles.id))
         .limit(limit);
