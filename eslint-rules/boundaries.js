@@ -150,9 +150,11 @@ function importRule(row) {
         }
         if (broken && rule.except?.namesByFolder) {
           // Names the importer's folder may take (its own, and any listed cross read).
-          const { folders, names: byFolder } = rule.except.namesByFolder;
+          // `paths`, when given, limits the allowance to those targets (the tables files).
+          const { folders, names: byFolder, paths } = rule.except.namesByFolder;
           const folder = folderOf(folders, self)?.split('/').pop();
-          const allowed = folder === undefined ? undefined : byFolder[folder];
+          const applies = !paths || matches(paths, target.path);
+          const allowed = folder === undefined || !applies ? undefined : byFolder[folder];
           const names = importedNames(node);
           if (allowed && names?.every((n) => allowed.includes(n))) broken = false;
         }

@@ -17,7 +17,8 @@
  *     on the repository file an import reaches, without its extension; relative paths and the
  *     workspaces' own names `@studycircle/...` both resolve to it), `except` ({ packages, paths,
  *     names: { package: [import names allowed from it] }, namesByFolder: { folders: a glob of
- *     folders, names: { folder's last name: [import names allowed from a `paths` match] } } }),
+ *     folders, names: { folder's last name: [import names allowed from a `paths` match] }, paths?:
+ *     globs limiting those names to some targets } }),
  *     `across` (a glob of folders: a `paths` match counts only when the importer and the target
  *     are not in the same such folder), `typeImports: 'allowed'` (an `import type` does not count).
  *   - globals: names that may not be used as globals nor read as a property of anything, and
@@ -37,44 +38,29 @@
 const UP5 = '../../../../..';
 
 /**
- * Which module owns which table of db/schema.ts (`own`), and the reads across modules that
- * repositories make today (`crossReads`, docs/decisions/0057-the-six-lint-holes.md): the
- * `repository-own-tables` row allows a repository exactly these names. A new cross read belongs
- * in the owner's service, not here.
+ * The reads across modules that repositories still make (`repository-own-tables`): a module's
+ * folder name, and the tables of other modules its repositories may import by name. Every other
+ * table a repository imports is its own module's, from its own `<module>.tables.ts`
+ * (docs/decisions/0077-each-table-has-one-owner.md). A new cross read belongs in the owner's
+ * service, not here; the list may only shrink.
  */
-const TABLE_OWNERS = {
+const CROSS_READS = {
   // Deleting an account writes each table through its owner's repository, on one transaction
   // (docs/decisions/0065-account-deletion-in-one-transaction.md): the users repository reads
   // only the device session that every authenticated request checks.
-  users: { own: ['users'], crossReads: ['deviceSessions'] },
-  auth: {
-    own: ['deviceSessions', 'passwordResetTokens', 'emailVerificationTokens'],
-    crossReads: ['users'],
-  },
-  rooms: { own: ['rooms', 'roomMembers', 'roomJoinRequests'], crossReads: ['users'] },
-  invitations: { own: ['roomInvitations'], crossReads: ['rooms', 'roomMembers', 'users'] },
-  chat: { own: ['roomMessages'], crossReads: ['roomMembers'] },
-  contact: { own: ['contactMessages'], crossReads: [] },
-  sync: { own: ['syncRecords', 'syncMutations'], crossReads: [] },
-  storage: { own: ['storedFiles'], crossReads: [] },
-  reminders: {
-    own: ['reminderMailSettings', 'reminderMailSends'],
-    crossReads: ['syncRecords', 'users'],
-  },
-  workspace: { own: ['roomShares', 'roomFiles'], crossReads: ['syncRecords', 'users'] },
-  watch: { own: ['roomWatchStates'], crossReads: [] },
-  'room-notes': { own: ['roomNotes', 'roomNoteUpdates'], crossReads: [] },
-  whiteboard: { own: ['whiteboardElements'], crossReads: [] },
-  focus: {
-    own: ['focusSessions', 'focusParticipants', 'focusDays', 'focusGoals'],
-    crossReads: ['syncRecords', 'users'],
-  },
+  users: ['deviceSessions'],
+  auth: ['users'],
+  rooms: ['users'],
+  invitations: ['rooms', 'roomMembers', 'users'],
+  chat: ['roomMembers'],
+  // The scheduler's due query filters on a verified address inside its keyset-limited page.
+  reminders: ['users'],
+  // A share shows its record as it is now: one join in the list, and the composite key.
+  workspace: ['syncRecords', 'users'],
 };
 
-/** Names each module's repositories may import from db/schema.ts. */
-const TABLES = Object.fromEntries(
-  Object.entries(TABLE_OWNERS).map(([module, t]) => [module, [...t.own, ...t.crossReads]]),
-);
+/** A module's tables, by the path rule's glob: `modules/<module>/<module>.tables.ts`. */
+const TABLE_FILES = 'apps/server/src/modules/*/*.tables';
 
 export const BOUNDARIES = [
   {
@@ -317,7 +303,10 @@ export const BOUNDARIES = [
           code: "import { x } from './users.repository.js';",
         },
         { code: "import { x } from '../users/users.service.js';" },
-        { code: "import { x } from '../../db/memberships.repository.js';" },
+        {
+          file: 'apps/server/src/modules/auth/auth.repository.ts',
+          code: "import { x } from '../../db/memberships.repository.js';",
+        },
       ],
     },
   },
@@ -380,8 +369,10 @@ export const BOUNDARIES = [
     ignores: [
       'apps/server/src/**/*.repository.ts',
       'apps/server/src/db/client.ts',
-      // The schema declares tables; the next row says what it may use.
+      // The tables files declare tables; the next row says what they may use.
       'apps/server/src/db/schema.ts',
+      'apps/server/src/db/columns.ts',
+      'apps/server/src/modules/*/*.tables.ts',
       // Tests check what was stored, and make throwaway databases.
       'apps/server/src/**/*.test.ts',
       'apps/server/src/test/**',
@@ -414,35 +405,45 @@ export const BOUNDARIES = [
           code: "import { eq } from 'drizzle-orm';",
         },
         { file: 'apps/server/src/db/client.ts', code: "import pg from 'pg';" },
-        { code: "import type { Db } from '../../db/client.js';" },
+        { file: 'apps/server/src/services.ts', code: "import type { Db } from './db/client.js';" },
       ],
     },
   },
   {
     id: 'schema-declares-tables',
     description:
-      'db/schema.ts declares tables with drizzle-orm/pg-core (and the sql template for a default value): it describes the database and never queries it.',
-    files: ['apps/server/src/db/schema.ts'],
+      "A module's tables file (and db/schema.ts, db/columns.ts) declares tables with drizzle-orm/pg-core (and the sql template for a default value): it describes the database and never queries it.",
+    files: [
+      'apps/server/src/db/schema.ts',
+      'apps/server/src/db/columns.ts',
+      'apps/server/src/modules/*/*.tables.ts',
+    ],
     forbids: {
       imports: {
         packages: ['drizzle-orm', 'pg', '@electric-sql/pglite'],
         except: { packages: ['drizzle-orm/pg-core'], names: { 'drizzle-orm': ['sql'] } },
       },
     },
-    message: 'db/schema.ts declares tables only: queries belong in a repository.',
-    probeFile: 'apps/server/src/db/schema.ts',
+    message: 'A tables file declares tables only: queries belong in a repository.',
+    probeFile: 'apps/server/src/modules/chat/chat.tables.ts',
     probes: {
       fail: [
         {
           via: 'relative',
-          code: "import { drizzle } from '../../../../node_modules/drizzle-orm/pglite/index.js';",
+          code: "import { drizzle } from '../../../../../node_modules/drizzle-orm/pglite/index.js';",
         },
         { via: 'package', code: "import { eq } from 'drizzle-orm';" },
         { via: 'package', code: "import pg from 'pg';" },
+        {
+          via: 'package',
+          file: 'apps/server/src/db/schema.ts',
+          code: "import { eq } from 'drizzle-orm';",
+        },
       ],
       pass: [
         { code: "import { pgTable } from 'drizzle-orm/pg-core';" },
         { code: "import { sql } from 'drizzle-orm';" },
+        { code: "import { rooms } from '../rooms/rooms.tables.js';" },
       ],
     },
   },
@@ -528,25 +529,27 @@ export const BOUNDARIES = [
   {
     id: 'schema-in-repositories',
     description:
-      'Only repositories (and db/, which declares and opens the database) import the tables of db/schema.ts: a service reads the database through its repository.',
+      "Only repositories (and db/, which opens the database, and the tables files themselves) import tables, from a module's *.tables.ts or db/schema.ts: a service reads the database through its repository.",
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/**/*.repository.ts',
+      'apps/server/src/modules/*/*.tables.ts',
       'apps/server/src/db/**',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/test/**',
     ],
-    forbids: { imports: { paths: ['apps/server/src/db/schema'] } },
-    message: 'Only a repository imports the tables of db/schema.ts; call your repository.',
+    forbids: { imports: { paths: ['apps/server/src/db/schema', TABLE_FILES] } },
+    message: 'Only a repository imports tables; call your repository.',
     probeFile: 'apps/server/src/modules/chat/chat.service.ts',
     probes: {
       fail: [
+        { via: 'relative', code: "import { roomMessages } from './chat.tables.js';" },
         { via: 'relative', code: "import { roomMessages } from '../../db/schema.js';" },
         {
           via: 'aliased',
-          code: "import { users } from '@studycircle/server/src/db/schema.js';",
+          code: "import { users } from '@studycircle/server/src/modules/users/users.tables.js';",
         },
-        { via: 'type', code: "import type { users } from '../../db/schema.js';" },
+        { via: 'type', code: "import type { users } from '../users/users.tables.js';" },
         {
           via: 'relative',
           file: 'apps/server/src/plugins/probe.ts',
@@ -556,7 +559,11 @@ export const BOUNDARIES = [
       pass: [
         {
           file: 'apps/server/src/modules/chat/chat.repository.ts',
-          code: "import { roomMessages } from '../../db/schema.js';",
+          code: "import { roomMessages } from './chat.tables.js';",
+        },
+        {
+          file: 'apps/server/src/modules/chat/chat.tables.ts',
+          code: "import { rooms } from '../rooms/rooms.tables.js';",
         },
         { code: "import type { ChatRepository } from './chat.repository.js';" },
       ],
@@ -565,37 +572,106 @@ export const BOUNDARIES = [
   {
     id: 'repository-own-tables',
     description:
-      "A module's repository imports only its own module's tables from db/schema.ts, by name, plus the cross reads listed in the row (decision 0057); any other read goes through the owner's service.",
+      "A module's repository imports tables only from its own module's *.tables.ts, by name, plus the cross reads listed in the row (decision 0077); never db/schema.ts, and any other read goes through the owner's service.",
     files: ['apps/server/src/modules/**/*.repository.ts'],
     forbids: {
       imports: {
-        paths: ['apps/server/src/db/schema'],
-        except: { namesByFolder: { folders: 'apps/server/src/modules/*', names: TABLES } },
+        paths: ['apps/server/src/db/schema', TABLE_FILES],
+        across: 'apps/server/src/modules/*',
+        except: {
+          namesByFolder: {
+            folders: 'apps/server/src/modules/*',
+            names: CROSS_READS,
+            paths: [TABLE_FILES],
+          },
+        },
       },
     },
     message:
-      "A repository imports only its own module's tables (see the owners in boundary-table.js).",
+      "A repository imports only its own module's tables (the cross reads left are listed in boundary-table.js).",
     probeFile: 'apps/server/src/modules/chat/chat.repository.ts',
     probes: {
       fail: [
-        { via: 'relative', code: "import { users } from '../../db/schema.js';" },
+        { via: 'relative', code: "import { users } from '../users/users.tables.js';" },
         {
           via: 'aliased',
-          code: "import { syncRecords } from '@studycircle/server/src/db/schema.js';",
+          code: "import { syncRecords } from '@studycircle/server/src/modules/sync/sync.tables.js';",
         },
-        { via: 'namespace', code: "import * as schema from '../../db/schema.js';" },
+        { via: 'schema', code: "import { roomMessages } from '../../db/schema.js';" },
+        { via: 'namespace', code: "import * as sync from '../sync/sync.tables.js';" },
         {
           via: 'relative',
           file: 'apps/server/src/modules/contact/contact.repository.ts',
-          code: "import { contactMessages, users } from '../../db/schema.js';",
+          code: "import { users } from '../users/users.tables.js';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/server/src/modules/reminders/reminders.repository.ts',
+          code: "import { syncRecords } from '../sync/sync.tables.js';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/server/src/modules/focus/focus.repository.ts',
+          code: "import { syncRecords } from '../sync/sync.tables.js';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/server/src/modules/focus/focus.repository.ts',
+          code: "import { users } from '../users/users.tables.js';",
         },
       ],
       pass: [
-        { code: "import { roomMessages } from '../../db/schema.js';" },
-        { code: "import { roomMembers, roomMessages } from '../../db/schema.js';" },
+        { code: "import { roomMessages } from './chat.tables.js';" },
         {
           file: 'apps/server/src/modules/focus/focus.repository.ts',
-          code: "import { focusDays, focusGoals } from '../../db/schema.js';",
+          code: "import { focusDays, focusGoals } from './focus.tables.js';",
+        },
+      ],
+    },
+  },
+  {
+    id: 'services-hold-repositories',
+    description:
+      "A module's service (and every other module file but its repositories and tables) never imports db/client.ts, not even the Db type, nor a repository under db/: it holds its own repository, which services.ts builds, and hands a transaction on as the opaque Tx of db/tx.ts.",
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/modules/*/*.tables.ts',
+      'apps/server/src/**/*.test.ts',
+    ],
+    forbids: {
+      imports: { paths: ['apps/server/src/db/client', 'apps/server/src/db/*.repository'] },
+    },
+    message: 'A service holds its repository, never the database; take a repository (or a Tx).',
+    probeFile: 'apps/server/src/modules/chat/chat.service.ts',
+    probes: {
+      fail: [
+        { via: 'type', code: "import type { Db } from '../../db/client.js';" },
+        { via: 'relative', code: "import { openDatabase } from '../../db/client.js';" },
+        {
+          via: 'aliased',
+          code: "import type { Db } from '@studycircle/server/src/db/client.js';",
+        },
+        {
+          via: 'relative',
+          code: "import { addMembership } from '../../db/memberships.repository.js';",
+        },
+        {
+          via: 'type',
+          file: 'apps/server/src/modules/storage/file-store.ts',
+          code: "import type { Db } from '../../db/client.js';",
+        },
+      ],
+      pass: [
+        { code: "import type { Tx } from '../../db/tx.js';" },
+        { code: "import { type ChatRepository } from './chat.repository.js';" },
+        {
+          file: 'apps/server/src/modules/chat/chat.repository.ts',
+          code: "import type { Db } from '../../db/client.js';",
+        },
+        {
+          file: 'apps/server/src/services.ts',
+          code: "import type { Db } from './db/client.js';",
         },
       ],
     },

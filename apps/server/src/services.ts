@@ -69,6 +69,23 @@ import {
   type UserEvents,
   type UsersService,
 } from './modules/users/users.service.js';
+// Each service holds its own repository, built here on the database; no service holds `Db`
+// (docs/decisions/0077-each-table-has-one-owner.md).
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createChatRepository } from './modules/chat/chat.repository.js';
+import { createContactRepository } from './modules/contact/contact.repository.js';
+import { createFocusRepository } from './modules/focus/focus.repository.js';
+import { createInvitationsRepository } from './modules/invitations/invitations.repository.js';
+import { createRemindersRepository } from './modules/reminders/reminders.repository.js';
+import { createRoomNotesRepository } from './modules/room-notes/room-notes.repository.js';
+import { createRoomsRepository } from './modules/rooms/rooms.repository.js';
+import { createStoredFilesRepository } from './modules/storage/stored-files.repository.js';
+import { createSyncRepository } from './modules/sync/sync.repository.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { createWatchRepository } from './modules/watch/watch.repository.js';
+import { createWhiteboardRepository } from './modules/whiteboard/whiteboard.repository.js';
+import { createRoomFilesRepository } from './modules/workspace/room-files.repository.js';
+import { createWorkspaceRepository } from './modules/workspace/workspace.repository.js';
 
 /**
  * Every service, built once per app (app.ts) and shared by the HTTP routes and the socket
@@ -97,20 +114,19 @@ import {
  *   chat                       rooms          -             -
  *   invitations                rooms, users   -             -
  *   auth                       users          SessionEvents -
- *   reminders                  -              -             -   (reads synced tasks itself)
+ *   reminders                  sync           -             -
  *   workspace                  rooms, files   WorkspaceEvents RoomEvents: a leaver's shares go
  *                                                           (in the leave's transaction, a hook);
  *                                                           SyncEvents: a shared record changed
- *   roomFiles (workspace)      rooms, blobs   WorkspaceEvents RoomEvents: a deleted room's
- *                                                           bytes go (decision 0074)
+ *   roomFiles (workspace)      rooms, users,  WorkspaceEvents RoomEvents: a deleted room's
+ *                              blobs                        bytes go (decision 0074)
  *   watch                      rooms          -             -   (its socket transport broadcasts)
  *   roomNotes                  rooms, auth    RoomNotesEvents RoomEvents, SessionEvents: the
  *                                                           connections whose access ended
  *   whiteboard                 rooms          -             -   (presence takes a leaver's sockets
  *                                                           off the board)
- *   focus                      rooms          FocusEvents   RoomEvents: a leaver leaves the
- *                                                           room's focus session (reads synced
- *                                                           tasks itself for the streak)
+ *   focus                      rooms, sync,   FocusEvents   RoomEvents: a leaver leaves the
+ *                              users                        room's focus session
  *   sfu                        -              SfuEvents     -   (Janus; nothing calls it yet)
  *
  * The transports sit on top: routes and socket handlers call services, never the reverse.
@@ -185,20 +201,26 @@ export function createServices(
   const createEventBus = <Events extends EventMap<Events>>() =>
     createBus<Events>((event, err) => log.error({ err, event }, 'event handler failed'));
 
-  const contact = createContactService({ db, config, mailer, rateLimiter, log });
+  const contact = createContactService({
+    repo: createContactRepository(db),
+    config,
+    mailer,
+    rateLimiter,
+    log,
+  });
   const userEvents = createEventBus<UserEvents>();
-  const users = createUsersService({ db, events: userEvents });
+  const users = createUsersService({ repo: createUsersRepository(db), events: userEvents });
   const roomEvents = createEventBus<RoomEvents>();
   const rooms = createRoomsService({
-    db,
+    repo: createRoomsRepository(db),
     events: roomEvents,
     rateLimiter,
     rateLimitFactor: config.rateLimitFactor,
   });
-  const files = createFileStore({ db });
+  const files = createFileStore({ repo: createStoredFilesRepository(db) });
   const syncEvents = createEventBus<SyncEvents>();
   const sync = createSyncService({
-    db,
+    repo: createSyncRepository(db),
     files,
     events: syncEvents,
     rateLimiter,
@@ -217,9 +239,9 @@ export function createServices(
     log,
   });
   const live = createLiveService({ redis, rooms, log });
-  const chat = createChatService({ db, rooms });
+  const chat = createChatService({ repo: createChatRepository(db), rooms });
   const invitations = createInvitationsService({
-    db,
+    repo: createInvitationsRepository(db),
     config,
     mailer,
     rateLimiter,
@@ -228,7 +250,7 @@ export function createServices(
     users,
   });
   const auth = createAuthService({
-    db,
+    repo: createAuthRepository(db),
     config,
     rateLimiter,
     mailer,
@@ -239,11 +261,18 @@ export function createServices(
     events: sessionEvents,
   });
 
-  const reminders = createRemindersService({ db, config, mailer, log, clock: options.clock });
+  const reminders = createRemindersService({
+    repo: createRemindersRepository(db),
+    sync,
+    config,
+    mailer,
+    log,
+    clock: options.clock,
+  });
 
   const workspaceEvents = createEventBus<WorkspaceEvents>();
   const workspace = createWorkspaceService({
-    db,
+    repo: createWorkspaceRepository(db),
     rooms,
     files,
     events: workspaceEvents,
@@ -260,8 +289,9 @@ export function createServices(
         : join(config.dataDir, 'room-files')),
   );
   const roomFiles = createRoomFilesService({
-    db,
+    repo: createRoomFilesRepository(db),
     rooms,
+    users,
     blobs: roomFileBlobs,
     events: workspaceEvents,
     roomEvents,
@@ -269,21 +299,27 @@ export function createServices(
     onCleanupError: (err, key) => log.error({ err, key }, 'room file not removed'),
   });
 
-  const watch = createWatchService({ db, rooms, allowedVideoHosts: config.watchAllowedHosts });
+  const watch = createWatchService({
+    repo: createWatchRepository(db),
+    rooms,
+    allowedVideoHosts: config.watchAllowedHosts,
+  });
   const roomNotesEvents = createEventBus<RoomNotesEvents>();
   const roomNotes = createRoomNotesService({
-    db,
+    repo: createRoomNotesRepository(db),
     rooms,
     auth,
     events: roomNotesEvents,
     roomEvents,
     sessionEvents,
   });
-  const whiteboard = createWhiteboardService({ db, rooms });
+  const whiteboard = createWhiteboardService({ repo: createWhiteboardRepository(db), rooms });
   const focusEvents = createEventBus<FocusEvents>();
   const focus = createFocusService({
-    db,
+    repo: createFocusRepository(db),
     rooms,
+    sync,
+    users,
     events: focusEvents,
     roomEvents,
     log,

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
+import type { Tx } from './tx.js';
 
 /**
  * The only place that picks the database: embedded PGlite (a directory, or memory for tests) or
@@ -18,6 +19,12 @@ import * as schema from './schema.js';
  */
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** The client behind a transaction a service handed on (or the client itself), for a repository. */
+export const fromTx = (handle: Tx | Db): Db => handle as Db;
+
+/** A repository's open transaction, as the opaque `Tx` a service's callback receives. */
+export const toTx = (tx: Db): Tx => tx as unknown as Tx;
 
 export interface Database {
   db: Db;

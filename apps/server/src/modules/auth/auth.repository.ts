@@ -1,11 +1,8 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import {
-  deviceSessions,
-  emailVerificationTokens,
-  passwordResetTokens,
-  users,
-} from '../../db/schema.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { deviceSessions, emailVerificationTokens, passwordResetTokens } from './auth.tables.js';
+import { users } from '../users/users.tables.js';
 
 /** What using a verification link did. */
 export type VerifyOutcome = 'verified' | 'already-verified' | 'invalid';
@@ -176,8 +173,11 @@ export function createAuthRepository(db: Db) {
  * The account's part of deleting it (docs/decisions/0065-account-deletion-in-one-transaction.md):
  * its device sessions and its open reset and verification links, on the deletion's transaction.
  */
-export async function deleteAuthDataOfAccount(tx: Db, userId: string): Promise<void> {
+export async function deleteAuthDataOfAccount(transaction: Tx, userId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx.delete(deviceSessions).where(eq(deviceSessions.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
   await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
 }
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -15,14 +15,14 @@ import {
 } from '@studycircle/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../lib/events.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import { escapeHtml, type Mailer } from '../../mail/mailer.js';
 import { toPublicUser, type UsersService } from '../users/users.service.js';
-import { createAuthRepository, deleteAuthDataOfAccount } from './auth.repository.js';
+import { deleteAuthDataOfAccount, type AuthRepository } from './auth.repository.js';
 import { describeUserAgent, storedUserAgent } from './device-name.js';
 import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword, type PasswordCost } from './password.js';
@@ -134,7 +134,8 @@ export interface SessionEvents {
 }
 
 export interface AuthServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: AuthRepository;
   config: Pick<Config, 'rateLimitFactor' | 'publicUrl'>;
   rateLimiter: RateLimiter;
   mailer: Mailer;
@@ -157,8 +158,8 @@ export interface AuthServiceDeps {
 }
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, config, rateLimiter, mailer, jwtSecret, passwordCost, log, users, events } = deps;
-  const authRepo = createAuthRepository(db);
+  const { repo, config, rateLimiter, mailer, jwtSecret, passwordCost, log, users, events } = deps;
+  const authRepo = repo;
   const factor = config.rateLimitFactor;
 
   /** The per-address rule scaled by RATE_LIMIT_FACTOR (never below one attempt). */
@@ -243,7 +244,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      * reset and verification links (docs/decisions/0065-account-deletion-in-one-transaction.md). The open connections end after the commit
      * (`deleteAccount`).
      */
-    deleteAccountData(tx: Db, userId: string): Promise<void> {
+    deleteAccountData(tx: Tx, userId: string): Promise<void> {
       return deleteAuthDataOfAccount(tx, userId);
     },
 

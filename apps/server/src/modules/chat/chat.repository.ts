@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { roomMembers, roomMessages } from '../../db/schema.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { roomMessages } from './chat.tables.js';
+import { roomMembers } from '../rooms/rooms.tables.js';
 import { groupCommit } from '../../lib/group-commit.js';
 
 /**
@@ -159,6 +161,9 @@ export function createChatRepository(db: Db) {
  * The account's chat messages, in every room (their words leave with them: decision 0013), on
  * the account deletion's transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
  */
-export async function deleteMessagesOfAccount(tx: Db, userId: string): Promise<void> {
+export async function deleteMessagesOfAccount(transaction: Tx, userId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx.delete(roomMessages).where(eq(roomMessages.userId, userId));
 }
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;

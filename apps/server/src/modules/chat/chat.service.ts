@@ -4,14 +4,14 @@ import {
   type ChatMessageReceived,
   type RoomMessagesPage,
 } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import {
-  createChatRepository,
   deleteMessagesOfAccount,
   type MessageRow,
+  type ChatRepository,
 } from './chat.repository.js';
 
 /**
@@ -40,19 +40,18 @@ export interface HistoryQuery {
 }
 
 export interface ChatServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: ChatRepository;
   rooms: Pick<RoomsService, 'requireMember'>;
 }
 
-export function createChatService({ db, rooms }: ChatServiceDeps) {
-  const repo = createChatRepository(db);
-
+export function createChatService({ repo, rooms }: ChatServiceDeps) {
   return {
     /**
      * The chat's part of deleting an account, on its transaction: the account's messages in
      * every room (docs/decisions/0065-account-deletion-in-one-transaction.md).
      */
-    deleteAccountData(tx: Db, userId: string): Promise<void> {
+    deleteAccountData(tx: Tx, userId: string): Promise<void> {
       return deleteMessagesOfAccount(tx, userId);
     },
 

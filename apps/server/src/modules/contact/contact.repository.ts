@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { ContactPriority } from '@studycircle/shared';
 import type { Db } from '../../db/client.js';
-import { contactMessages } from '../../db/schema.js';
+import { contactMessages } from './contact.tables.js';
 
 /** The contact module's only access to the database: the contact_messages table. */
 
@@ -52,3 +52,12 @@ export async function listContactMessages(db: Db, limit = 50): Promise<StoredCon
     .limit(limit);
   return rows.map((r) => ({ ...r, priority: r.priority as ContactPriority }));
 }
+
+/** The repository the contact service holds (services.ts builds it on the database). */
+export function createContactRepository(db: Db) {
+  return {
+    insert: (row: NewContactMessage) => insertContactMessage(db, row),
+  };
+}
+
+export type ContactRepository = ReturnType<typeof createContactRepository>;

@@ -4,10 +4,9 @@ import { newId } from '../../lib/ids.js';
 import { escapeHtml, type Mail } from '../../mail/mailer.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { insertContactMessage, type StoredContactMessage } from './contact.repository.js';
+import type { ContactRepository, StoredContactMessage } from './contact.repository.js';
 
 /**
  * Contact messages from the community page: rate-limited per client address, stored in
@@ -22,16 +21,23 @@ import { insertContactMessage, type StoredContactMessage } from './contact.repos
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const;
 
 export interface ContactServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: ContactRepository;
   config: Pick<Config, 'rateLimitFactor' | 'contactEmail'>;
   mailer: Mailer;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
 }
 
-export function createContactService({ db, config, mailer, rateLimiter, log }: ContactServiceDeps) {
+export function createContactService({
+  repo,
+  config,
+  mailer,
+  rateLimiter,
+  log,
+}: ContactServiceDeps) {
   const deps = {
-    db,
+    repo,
     mailer,
     rateLimiter,
     rateLimitFactor: config.rateLimitFactor,
@@ -55,7 +61,7 @@ export function createContactService({ db, config, mailer, rateLimiter, log }: C
         );
       }
 
-      const stored = await insertContactMessage(deps.db, { id: newId(), ...input });
+      const stored = await deps.repo.insert({ id: newId(), ...input });
       try {
         await deps.mailer.send(contactMail(stored, deps.contactEmail));
       } catch (err) {

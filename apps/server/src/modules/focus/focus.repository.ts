@@ -1,20 +1,13 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { FocusSettings, FocusTimer } from '@studycircle/shared/focus';
-import type { Db } from '../../db/client.js';
-import {
-  focusDays,
-  focusGoals,
-  focusParticipants,
-  focusSessions,
-  syncRecords,
-  users,
-} from '../../db/schema.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { focusDays, focusGoals, focusParticipants, focusSessions } from './focus.tables.js';
 
 /**
  * The focus module's only access to the database: the rooms' timers and their participants, each
- * student's focus days and goals done, which it owns, and reads of the student's synced tasks
- * (sync_records, owned and written by the sync module) for the days a task was completed and for
- * whether a stated goal is one of the student's own tasks.
+ * student's focus days and goals done, which it owns (the student's synced tasks are read
+ * through the sync service).
  *
  * Every change to a room's timer is one transaction that starts with the guarded
  * `UPDATE focus_sessions ... WHERE rev = $expected` (docs/decisions/0034-focus-sessions.md): when
@@ -39,6 +32,9 @@ export interface ParticipantRow {
   goalTitle: string | null;
   recapDue: boolean;
 }
+
+/** A participant as stored: the name is the users module's. */
+export type StoredParticipantRow = Omit<ParticipantRow, 'name'>;
 
 /** A student's focus added to a day, and the focus rounds it completes there. */
 export interface Credit {
@@ -77,23 +73,21 @@ function timerColumns(t: FocusTimer) {
 
 export function createFocusRepository(db: Db) {
   return {
-    /** The room's timer and its participants (names as they are now), or undefined. */
+    /** The room's timer and its participants (without names: the users service has them). */
     async load(
       roomId: string,
-    ): Promise<{ session: SessionRow; participants: ParticipantRow[] } | undefined> {
+    ): Promise<{ session: SessionRow; participants: StoredParticipantRow[] } | undefined> {
       const [row] = await db.select().from(focusSessions).where(eq(focusSessions.roomId, roomId));
       if (!row) return undefined;
       const participants = await db
         .select({
           userId: focusParticipants.userId,
-          name: users.name,
           joinedAt: focusParticipants.joinedAt,
           goalTaskId: focusParticipants.goalTaskId,
           goalTitle: focusParticipants.goalTitle,
           recapDue: focusParticipants.recapDue,
         })
         .from(focusParticipants)
-        .innerJoin(users, eq(users.id, focusParticipants.userId))
         .where(eq(focusParticipants.roomId, roomId))
         .orderBy(asc(focusParticipants.joinedAt), asc(focusParticipants.userId));
       return {
@@ -219,42 +213,6 @@ export function createFocusRepository(db: Db) {
         .where(eq(focusGoals.userId, userId))
         .groupBy(focusGoals.day);
     },
-
-    /** Whether `taskId` is one of the student's synced tasks, not deleted. */
-    async ownsTask(userId: string, taskId: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: syncRecords.id })
-        .from(syncRecords)
-        .where(
-          and(
-            eq(syncRecords.ownerId, userId),
-            eq(syncRecords.kind, 'task'),
-            eq(syncRecords.id, taskId),
-            eq(syncRecords.deleted, false),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
-
-    /**
-     * When each of the student's synced tasks that is completed now was completed (ms); tasks
-     * deleted since do not count. Read from the sync module's records, never written here.
-     */
-    async taskCompletionTimes(userId: string): Promise<number[]> {
-      const rows = await db
-        .select({ at: sql<string | null>`${syncRecords.data}->>'completedAt'` })
-        .from(syncRecords)
-        .where(
-          and(
-            eq(syncRecords.ownerId, userId),
-            eq(syncRecords.kind, 'task'),
-            eq(syncRecords.deleted, false),
-            sql`(${syncRecords.data}->>'completed' = 'true' or ${syncRecords.data}->>'status' = 'done')`,
-          ),
-        );
-      return rows.map((r) => Number(r.at)).filter((at) => Number.isFinite(at) && at > 0);
-    },
   };
 }
 
@@ -265,7 +223,8 @@ export type FocusRepository = ReturnType<typeof createFocusRepository>;
  * (docs/decisions/0065-account-deletion-in-one-transaction.md): its seats in running sessions,
  * its days and its goals; a session it changed last keeps the name it showed, not the account.
  */
-export async function deleteFocusDataOfAccount(tx: Db, userId: string): Promise<void> {
+export async function deleteFocusDataOfAccount(transaction: Tx, userId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx.delete(focusParticipants).where(eq(focusParticipants.userId, userId));
   await tx.delete(focusDays).where(eq(focusDays.userId, userId));
   await tx.delete(focusGoals).where(eq(focusGoals.userId, userId));

@@ -27,17 +27,19 @@ import {
   type FocusStats,
   type FocusTimer,
 } from '@studycircle/shared/focus';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import type { SyncService } from '../sync/sync.service.js';
+import type { UsersService } from '../users/users.service.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher, EventSubscriber } from '../../lib/events.js';
 import { parseWith } from '../../lib/validate.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
 import {
-  createFocusRepository,
   deleteFocusDataOfAccount,
   type Credit,
   type ParticipantRow,
+  type FocusRepository,
 } from './focus.repository.js';
 
 /**
@@ -63,8 +65,13 @@ export interface FocusEvents {
 }
 
 export interface FocusServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: FocusRepository;
   rooms: Pick<RoomsService, 'requireMember'>;
+  /** The student's synced tasks (a goal is one of them; completed ones count for the streak). */
+  sync: Pick<SyncService, 'ownsTask' | 'taskCompletionTimes'>;
+  /** Participants' names as they are now (the users table is the users module's). */
+  users: Pick<UsersService, 'namesOf'>;
   events: EventPublisher<FocusEvents>;
   /** A member who leaves or is removed leaves the room's session. */
   roomEvents: EventSubscriber<RoomEvents>;
@@ -143,15 +150,16 @@ function withGoal(p: ParticipantRow, goal: FocusGoal | null | undefined): Partic
 }
 
 export function createFocusService({
-  db,
+  repo,
   rooms,
+  sync,
+  users,
   events,
   roomEvents,
   log,
   now: clock,
   minMinutes = FOCUS_LIMITS.minMinutes,
 }: FocusServiceDeps) {
-  const repo = createFocusRepository(db);
   const now = clock ?? (() => Date.now());
   const settingsSchema = focusSettingsSchema(minMinutes);
 
@@ -162,7 +170,7 @@ export function createFocusService({
    */
   async function requireOwnTask(user: AuthUser, goal: FocusGoal | null | undefined) {
     if (!goal) return;
-    if (!(await repo.ownsTask(user.id, goal.taskId))) {
+    if (!(await sync.ownsTask(user.id, goal.taskId))) {
       throw AppError.badRequest(FOCUS_MESSAGES.taskIdInvalid);
     }
   }
@@ -172,7 +180,13 @@ export function createFocusService({
     if (!loaded) {
       return { rev: 0, timer: idleTimer(), participants: [], by: null, change: null };
     }
-    const { session, participants } = loaded;
+    const { session } = loaded;
+    // Names as they are now; a participant whose account is gone is left out, as before.
+    const names = await users.namesOf(loaded.participants.map((p) => p.userId));
+    const participants = loaded.participants.flatMap((p) => {
+      const name = names.get(p.userId);
+      return name === undefined ? [] : [{ ...p, name }];
+    });
     return {
       rev: session.rev,
       timer: session.timer,
@@ -276,7 +290,7 @@ export function createFocusService({
      * The focus part of deleting an account, on its transaction: its seats, days and goals
      * (docs/decisions/0065-account-deletion-in-one-transaction.md).
      */
-    deleteAccountData(tx: Db, userId: string): Promise<void> {
+    deleteAccountData(tx: Tx, userId: string): Promise<void> {
       return deleteFocusDataOfAccount(tx, userId);
     },
 
@@ -432,7 +446,7 @@ export function createFocusService({
       const [days, goals, completions] = await Promise.all([
         repo.days(userId),
         repo.goalDays(userId),
-        repo.taskCompletionTimes(userId),
+        sync.taskCompletionTimes(userId),
       ]);
       const today = focusDayOf(now());
       const counted = new Set<string>();

@@ -1,7 +1,10 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { RoomRole } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
-import { roomInvitations, roomMembers, rooms, users } from '../../db/schema.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { roomInvitations } from './invitations.tables.js';
+import { roomMembers, rooms } from '../rooms/rooms.tables.js';
+import { users } from '../users/users.tables.js';
 import { addMembership, RoomFullError } from '../../db/memberships.repository.js';
 
 /**
@@ -305,9 +308,10 @@ export function createInvitationsRepository(db: Db) {
  * who joined how, no longer naming the account.
  */
 export async function deleteInvitationsOfAccount(
-  tx: Db,
+  transaction: Tx,
   account: { id: string; email: string },
 ): Promise<void> {
+  const tx = fromTx(transaction);
   await tx.delete(roomInvitations).where(eq(roomInvitations.inviterId, account.id));
   await tx
     .delete(roomInvitations)
@@ -317,3 +321,5 @@ export async function deleteInvitationsOfAccount(
     .set({ acceptedBy: null })
     .where(eq(roomInvitations.acceptedBy, account.id));
 }
+
+export type InvitationsRepository = ReturnType<typeof createInvitationsRepository>;

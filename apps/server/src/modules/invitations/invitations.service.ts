@@ -14,7 +14,7 @@ import {
 } from '@studycircle/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newId, newSecretToken } from '../../lib/ids.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -23,8 +23,8 @@ import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import type { UsersService } from '../users/users.service.js';
 import {
-  createInvitationsRepository,
   deleteInvitationsOfAccount,
+  type InvitationsRepository,
 } from './invitations.repository.js';
 
 /**
@@ -56,7 +56,8 @@ export const PENDING_INVITATIONS_LIMIT = 20;
 export const INVITATION_RATE_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 } as const;
 
 export interface InvitationsServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: InvitationsRepository;
   config: Pick<Config, 'publicUrl' | 'rateLimitFactor'>;
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -69,7 +70,7 @@ export interface InvitationsServiceDeps {
 }
 
 export function createInvitationsService({
-  db,
+  repo,
   config,
   mailer,
   rateLimiter,
@@ -79,7 +80,6 @@ export function createInvitationsService({
   now: clock,
 }: InvitationsServiceDeps) {
   const deps = { mailer, rateLimiter, publicUrl: config.publicUrl, log };
-  const repo = createInvitationsRepository(db);
   const now = clock ?? (() => new Date());
 
   /** Consumes a found invitation for `user`, with the checks and outcomes both accept paths share. */
@@ -273,7 +273,7 @@ export function createInvitationsService({
      * The invitations' part of deleting an account, on its transaction (docs/decisions/0065-account-deletion-in-one-transaction.md): those it sent go,
      * pending ones addressed to its e-mail are cancelled.
      */
-    deleteAccountData(tx: Db, account: { id: string; email: string }): Promise<void> {
+    deleteAccountData(tx: Tx, account: { id: string; email: string }): Promise<void> {
       return deleteInvitationsOfAccount(tx, account);
     },
 

@@ -1,11 +1,13 @@
-import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { reminderMailSends, reminderMailSettings, syncRecords, users } from '../../db/schema.js';
+import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { reminderMailSends, reminderMailSettings } from './reminders.tables.js';
+import { users } from '../users/users.tables.js';
 
 /**
  * The reminder mail's SQL: the settings row, the opted-in students of a time zone who still need
- * a day's mail, the claim that lets exactly one node send it (decision 0025), and the student's
- * synced tasks due on given days (the sync module's `sync_records`, read only).
+ * a day's mail, and the claim that lets exactly one node send it (decision 0025). The tasks due
+ * come from the sync service.
  */
 
 export interface ReminderMailSettingsRow {
@@ -150,27 +152,6 @@ export function createRemindersRepository(db: Db) {
         );
     },
 
-    /**
-     * The student's open (not done, not completed, not deleted) synced tasks due on one of `days`
-     * (docs/product.md §11.4: done or completed counts as completed). Rows are parsed by the caller.
-     */
-    async openTasksDue(userId: string, days: string[]): Promise<unknown[]> {
-      const rows = await db
-        .select({ data: syncRecords.data })
-        .from(syncRecords)
-        .where(
-          and(
-            eq(syncRecords.ownerId, userId),
-            eq(syncRecords.kind, 'task'),
-            eq(syncRecords.deleted, false),
-            inArray(sql`${syncRecords.data}->>'due'`, days),
-            sql`coalesce(${syncRecords.data}->>'status', 'open') <> 'done'`,
-            sql`coalesce(${syncRecords.data}->>'completed', 'false') <> 'true'`,
-          ),
-        );
-      return rows.map((r) => r.data);
-    },
-
     /** Forgets claims older than `before` (their days are long over). */
     async pruneSends(before: Date): Promise<void> {
       await db.delete(reminderMailSends).where(lt(reminderMailSends.createdAt, before));
@@ -184,7 +165,8 @@ export type RemindersRepository = ReturnType<typeof createRemindersRepository>;
  * The account's reminder mail settings and its record of mails sent, on the account deletion's
  * transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
  */
-export async function deleteRemindersOfAccount(tx: Db, userId: string): Promise<void> {
+export async function deleteRemindersOfAccount(transaction: Tx, userId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx.delete(reminderMailSends).where(eq(reminderMailSends.userId, userId));
   await tx.delete(reminderMailSettings).where(eq(reminderMailSettings.userId, userId));
 }

@@ -9,15 +9,16 @@ import {
   type TaskData,
 } from '@studycircle/shared';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import type { SyncService } from '../sync/sync.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { escapeHtml, type Mail, type Mailer } from '../../mail/mailer.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { localDayAndHour, longDay, nextDay } from './local-day.js';
 import {
-  createRemindersRepository,
   deleteRemindersOfAccount,
   type DueRecipient,
+  type RemindersRepository,
 } from './reminders.repository.js';
 
 /**
@@ -48,7 +49,10 @@ export const REMINDER_MAIL_TIMING = {
 const PRIORITY_ORDER = { high: 0, medium: 1, low: 2 } as const;
 
 export interface RemindersServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: RemindersRepository;
+  /** The student's synced tasks, which the sync module owns. */
+  sync: Pick<SyncService, 'tasksDue'>;
   config: Pick<Config, 'publicUrl'>;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -65,8 +69,14 @@ export interface SendRun {
   more: boolean;
 }
 
-export function createRemindersService({ db, config, mailer, log, clock }: RemindersServiceDeps) {
-  const repo = createRemindersRepository(db);
+export function createRemindersService({
+  repo,
+  sync,
+  config,
+  mailer,
+  log,
+  clock,
+}: RemindersServiceDeps) {
   const now = clock ?? (() => new Date());
   let lastPrune = 0;
 
@@ -81,7 +91,7 @@ export function createRemindersService({ db, config, mailer, log, clock }: Remin
     const tomorrow = nextDay(day);
     let tasks: TaskData[];
     try {
-      tasks = parseTasks(await repo.openTasksDue(recipient.userId, [day, tomorrow]));
+      tasks = parseTasks(await sync.tasksDue(recipient.userId, [day, tomorrow]));
       if (tasks.length > 0) {
         await mailer.send(
           reminderMail({ ...recipient, day, tomorrow, tasks, publicUrl: config.publicUrl }),
@@ -118,7 +128,7 @@ export function createRemindersService({ db, config, mailer, log, clock }: Remin
      * The reminders' part of deleting an account, on its transaction: its settings and record
      * of mails sent (docs/decisions/0065-account-deletion-in-one-transaction.md).
      */
-    deleteAccountData(tx: Db, userId: string): Promise<void> {
+    deleteAccountData(tx: Tx, userId: string): Promise<void> {
       return deleteRemindersOfAccount(tx, userId);
     },
 

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { roomNotes, roomNoteUpdates } from '../../db/schema.js';
+import { roomNotes, roomNoteUpdates } from './room-notes.tables.js';
 
 /**
  * The room notes module's only access to the database: the room_notes table (each room's Yjs
@@ -138,3 +138,5 @@ export function createRoomNotesRepository(db: Db) {
     },
   };
 }
+
+export type RoomNotesRepository = ReturnType<typeof createRoomNotesRepository>;

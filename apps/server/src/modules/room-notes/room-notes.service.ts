@@ -4,14 +4,13 @@ import {
   type RoomNotesAccessEnded,
   type RoomNotesCloseReason,
 } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher, EventSubscriber } from '../../lib/events.js';
 import type { AuthService, SessionEvents } from '../auth/auth.service.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
 import { groupCommit } from '../../lib/group-commit.js';
-import { createRoomNotesRepository, isRoomGone } from './room-notes.repository.js';
+import { isRoomGone, type RoomNotesRepository } from './room-notes.repository.js';
 
 /**
  * A room's shared notes (docs/decisions/0032-room-notes-with-yjs-and-hocuspocus.md): who may open
@@ -42,7 +41,8 @@ export class RoomNotesRefusal extends Error {
 }
 
 export interface RoomNotesServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: RoomNotesRepository;
   /** Membership, read from the database every time. */
   rooms: Pick<RoomsService, 'requireMember'>;
   /** The same token check as HTTP and Socket.IO. */
@@ -84,14 +84,13 @@ export function mergeStates(...updates: (Uint8Array | undefined)[]): Uint8Array 
 }
 
 export function createRoomNotesService({
-  db,
+  repo,
   rooms,
   auth,
   events,
   roomEvents,
   sessionEvents,
 }: RoomNotesServiceDeps) {
-  const repo = createRoomNotesRepository(db);
   // Keystrokes of many editors become a few inserts under load (lib/group-commit.ts); a paste of
   // a megabyte goes alone, so one statement never carries many of them.
   const appendUpdate = groupCommit(repo.appendUpdates, {

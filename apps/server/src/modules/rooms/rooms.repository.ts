@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { RoomListScope, RoomRole, RoomStatus } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import { fromTx, toTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { addMembership, RoomFullError } from '../../db/memberships.repository.js';
-import { roomJoinRequests, roomMembers, rooms, users } from '../../db/schema.js';
+import { roomJoinRequests, roomMembers, rooms } from './rooms.tables.js';
+import { users } from '../users/users.tables.js';
 import { PUBLIC_ROOMS_PER_OWNER } from './room-limits.js';
 
 /**
@@ -300,7 +302,7 @@ export function createRoomsRepository(db: Db) {
     async removeMember(
       roomId: string,
       userId: string,
-      alsoInTransaction?: (tx: Db) => Promise<void>,
+      alsoInTransaction?: (tx: Tx) => Promise<void>,
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const removed = await tx
@@ -318,7 +320,7 @@ export function createRoomsRepository(db: Db) {
           .update(rooms)
           .set({ memberCount: sql`greatest(${rooms.memberCount} - 1, 0)` })
           .where(eq(rooms.id, roomId));
-        await alsoInTransaction?.(tx);
+        await alsoInTransaction?.(toTx(tx));
         return true;
       });
     },
@@ -333,7 +335,7 @@ export function createRoomsRepository(db: Db) {
     async withMembershipLocked<T>(
       roomId: string,
       userId: string,
-      work: (tx: Db) => Promise<T>,
+      work: (tx: Tx) => Promise<T>,
     ): Promise<{ isMember: false } | { isMember: true; result: T }> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -342,7 +344,7 @@ export function createRoomsRepository(db: Db) {
           .where(and(eq(roomMembers.roomId, roomId), eq(roomMembers.userId, userId)))
           .for('key share');
         if (!row) return { isMember: false as const };
-        return { isMember: true as const, result: await work(tx) };
+        return { isMember: true as const, result: await work(toTx(tx)) };
       });
     },
 
@@ -538,7 +540,11 @@ export interface RoomsHandedOver {
  * holds) when nobody else is in it; every room they were in counts one member less; their
  * memberships go.
  */
-export async function handOverRoomsOfAccount(tx: Db, userId: string): Promise<RoomsHandedOver> {
+export async function handOverRoomsOfAccount(
+  transaction: Tx,
+  userId: string,
+): Promise<RoomsHandedOver> {
+  const tx = fromTx(transaction);
   const result: RoomsHandedOver = { handedOver: [], deletedRooms: [] };
   // Their requests to join other rooms go first (those to their own rooms go with the rooms).
   await tx.delete(roomJoinRequests).where(eq(roomJoinRequests.userId, userId));
@@ -588,3 +594,5 @@ export async function handOverRoomsOfAccount(tx: Db, userId: string): Promise<Ro
   }
   return result;
 }
+
+export type RoomsRepository = ReturnType<typeof createRoomsRepository>;

@@ -20,7 +20,7 @@ import {
   type ListRoomsQuerySchema,
 } from '@studycircle/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
@@ -28,13 +28,13 @@ import type { AuthUser } from '../auth/auth.types.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { createRoomCreationLimit } from './room-limits.js';
 import {
-  createRoomsRepository,
   handOverRoomsOfAccount,
   isForeignKeyViolation,
   isUniqueViolation,
   type RoomChanges,
   type RoomsHandedOver,
   type RoomWithMembership,
+  type RoomsRepository,
 } from './rooms.repository.js';
 
 /**
@@ -179,12 +179,13 @@ export interface RoomEvents {
  * database: anything that reaches sockets or other nodes belongs to `membership-ended`.
  */
 export type MembershipEndingHook = (
-  tx: Db,
+  tx: Tx,
   ended: { roomId: string; userId: string },
 ) => Promise<void>;
 
 export interface RoomsServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: RoomsRepository;
   /** Where membership and room endings are published. */
   events: EventPublisher<RoomEvents>;
   /** Counts room creations per account, so one account cannot flood the public list. */
@@ -196,14 +197,13 @@ export interface RoomsServiceDeps {
 }
 
 export function createRoomsService({
-  db,
+  repo,
   events,
   rateLimiter,
   rateLimitFactor,
   now: clock,
   generateCode,
 }: RoomsServiceDeps) {
-  const repo = createRoomsRepository(db);
   const now = clock ?? (() => new Date());
   const nextCode = generateCode ?? (() => generateJoinCode());
   const spendRoomCreation = createRoomCreationLimit(rateLimiter, rateLimitFactor);
@@ -267,7 +267,7 @@ export function createRoomsService({
      * longest-standing admin, else member, or are deleted when nobody else is in them; its
      * memberships go and the counts drop. Resolves with what happened to the owned rooms.
      */
-    deleteAccountData(tx: Db, userId: string): Promise<RoomsHandedOver> {
+    deleteAccountData(tx: Tx, userId: string): Promise<RoomsHandedOver> {
       return handOverRoomsOfAccount(tx, userId);
     },
 
@@ -545,7 +545,7 @@ export function createRoomsService({
     async withMembership<T>(
       roomId: string,
       userId: string,
-      work: (tx: Db) => Promise<T>,
+      work: (tx: Tx) => Promise<T>,
     ): Promise<T> {
       const outcome = await repo.withMembershipLocked(roomId, userId, work);
       if (!outcome.isMember) throw AppError.forbidden(ROOM_MESSAGES.membersOnly);

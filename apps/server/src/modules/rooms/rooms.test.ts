@@ -50,7 +50,7 @@ const call = (method: string, path: string, token?: string, body?: unknown) =>
   http(t.baseUrl, method, path, { token, body });
 /** A rooms service with test options beside the app's own (its events reach nobody). */
 const serviceDeps = () => ({
-  db: t.app.deps.db,
+  repo: createRoomsRepository(t.app.deps.db),
   events: createEventBus<RoomEvents>(() => undefined),
   rateLimiter: t.app.deps.rateLimiter,
   rateLimitFactor: t.app.deps.config.rateLimitFactor,

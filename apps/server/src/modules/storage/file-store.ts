@@ -1,7 +1,7 @@
 import type { FileNoteType } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { assertStorableFile } from './file-types.js';
-import { createStoredFilesRepository, deleteFilesOfAccount } from './stored-files.repository.js';
+import { deleteFilesOfAccount, type StoredFilesRepository } from './stored-files.repository.js';
 
 /**
  * File bytes (file notes), kept by owner and id. The only way any module reads or writes them:
@@ -41,7 +41,7 @@ export interface FileStore {
    * database, so they go or stay with the rest; a store outside the database would remove them
    * only after the commit instead.
    */
-  deleteAccountData(tx: Db, ownerId: string): Promise<void>;
+  deleteAccountData(tx: Tx, ownerId: string): Promise<void>;
   /**
    * Files stored before `before`, a page at a time in (owner, id) order after `after`: for the
    * sync module to find uploads no note uses.
@@ -54,12 +54,12 @@ export interface FileStore {
 }
 
 export interface FileStoreDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: StoredFilesRepository;
 }
 
 /** The database-backed store (PGlite or PostgreSQL `bytea`). */
-export function createFileStore({ db }: FileStoreDeps): FileStore {
-  const repo = createStoredFilesRepository(db);
+export function createFileStore({ repo }: FileStoreDeps): FileStore {
   // Only validated types are ever written, so the column always holds one of them.
   const typed = <T extends { contentType: string }>(row: T) => ({
     ...row,

@@ -1,6 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { storedFiles } from '../../db/schema.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { storedFiles } from './storage.tables.js';
 
 /** The storage module's only access to the database: the stored_files table (file bytes). */
 
@@ -91,6 +92,9 @@ export function createStoredFilesRepository(db: Db) {
  * Every file the account uploaded, on the account deletion's transaction
  * (docs/decisions/0065-account-deletion-in-one-transaction.md).
  */
-export async function deleteFilesOfAccount(tx: Db, ownerId: string): Promise<void> {
+export async function deleteFilesOfAccount(transaction: Tx, ownerId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx.delete(storedFiles).where(eq(storedFiles.ownerId, ownerId));
 }
+
+export type StoredFilesRepository = ReturnType<typeof createStoredFilesRepository>;

@@ -6,7 +6,7 @@ import { SYNC_DATA_SCHEMAS, type SyncConflict, type SyncKind } from '@studycircl
  * owner's lock, asks here what to write, and writes it.
  */
 
-/** When each field was last written: its version, edit time (ms) and device (db/schema.ts). */
+/** When each field was last written: its version, edit time (ms) and device (sync.tables.ts). */
 export type FieldStamps = Record<string, { v: number; at: number; by?: string }>;
 
 export interface StoredForMerge {

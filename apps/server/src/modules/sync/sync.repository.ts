@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { SyncKind, SyncMutation, SyncPushResult } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
-import { syncMutations, syncRecords } from '../../db/schema.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { syncMutations, syncRecords } from './sync.tables.js';
 import { mergePut, sameRecord, stampFields } from './field-merge.js';
 
 /**
@@ -229,6 +230,63 @@ export function createSyncRepository(db: Db) {
         .returning({ ownerId: syncMutations.ownerId });
       return rows.length;
     },
+
+    /**
+     * The student's open (not done, not completed, not deleted) synced tasks due on one of `days`
+     * (docs/product.md §11.4: done or completed counts as completed). Rows are parsed by the caller.
+     */
+    async openTasksDue(userId: string, days: string[]): Promise<unknown[]> {
+      const rows = await db
+        .select({ data: syncRecords.data })
+        .from(syncRecords)
+        .where(
+          and(
+            eq(syncRecords.ownerId, userId),
+            eq(syncRecords.kind, 'task'),
+            eq(syncRecords.deleted, false),
+            inArray(sql`${syncRecords.data}->>'due'`, days),
+            sql`coalesce(${syncRecords.data}->>'status', 'open') <> 'done'`,
+            sql`coalesce(${syncRecords.data}->>'completed', 'false') <> 'true'`,
+          ),
+        );
+      return rows.map((r) => r.data);
+    },
+
+    /** Whether `taskId` is one of the student's synced tasks, not deleted. */
+    async ownsTask(userId: string, taskId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: syncRecords.id })
+        .from(syncRecords)
+        .where(
+          and(
+            eq(syncRecords.ownerId, userId),
+            eq(syncRecords.kind, 'task'),
+            eq(syncRecords.id, taskId),
+            eq(syncRecords.deleted, false),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * When each of the student's synced tasks that is completed now was completed (ms); tasks
+     * deleted since do not count.
+     */
+    async taskCompletionTimes(userId: string): Promise<number[]> {
+      const rows = await db
+        .select({ at: sql<string | null>`${syncRecords.data}->>'completedAt'` })
+        .from(syncRecords)
+        .where(
+          and(
+            eq(syncRecords.ownerId, userId),
+            eq(syncRecords.kind, 'task'),
+            eq(syncRecords.deleted, false),
+            sql`(${syncRecords.data}->>'completed' = 'true' or ${syncRecords.data}->>'status' = 'done')`,
+          ),
+        );
+      return rows.map((r) => Number(r.at)).filter((at) => Number.isFinite(at) && at > 0);
+    },
   };
 }
 
@@ -242,7 +300,8 @@ export type SyncRepository = ReturnType<typeof createSyncRepository>;
  * The account's synced study data (records, tombstones and the mutation log), on the account
  * deletion's transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
  */
-export async function deleteSyncDataOfAccount(tx: Db, userId: string): Promise<void> {
+export async function deleteSyncDataOfAccount(transaction: Tx, userId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx.delete(syncMutations).where(eq(syncMutations.ownerId, userId));
   await tx.delete(syncRecords).where(eq(syncRecords.ownerId, userId));
 }

@@ -12,13 +12,13 @@ import {
   type SyncPushResponse,
   type SyncPushResult,
 } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../lib/events.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { FileStore, StoredFile } from '../storage/file-store.js';
-import { createSyncRepository, deleteSyncDataOfAccount } from './sync.repository.js';
+import { deleteSyncDataOfAccount, type SyncRepository } from './sync.repository.js';
 
 /**
  * A signed-in student's study data on the server (packages/shared sync.ts,
@@ -98,7 +98,8 @@ export const SYNC_SERVER_MESSAGES = {
 } as const;
 
 export interface SyncServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: SyncRepository;
   files: FileStore;
   events: EventPublisher<SyncEvents>;
   rateLimiter: RateLimiter;
@@ -109,7 +110,7 @@ export interface SyncServiceDeps {
 }
 
 export function createSyncService({
-  db,
+  repo,
   files,
   events,
   rateLimiter,
@@ -117,7 +118,6 @@ export function createSyncService({
   log,
   quotas: quotaOverrides,
 }: SyncServiceDeps) {
-  const repo = createSyncRepository(db);
   const quotas = { ...SYNC_QUOTAS, ...quotaOverrides };
   let pushesUntilPrune = 0;
 
@@ -218,10 +218,28 @@ export function createSyncService({
 
   const service = {
     /**
+     * The student's open synced tasks due on one of `days` (yyyy-mm-dd), as stored, for the
+     * reminder mail to parse: the sync module owns the records, others read them through here.
+     */
+    tasksDue(userId: string, days: string[]): Promise<unknown[]> {
+      return repo.openTasksDue(userId, days);
+    },
+
+    /** Whether `taskId` is one of the student's own synced tasks, not deleted (a focus goal). */
+    ownsTask(userId: string, taskId: string): Promise<boolean> {
+      return repo.ownsTask(userId, taskId);
+    },
+
+    /** When each of the student's tasks that is completed now was completed (ms), for streaks. */
+    taskCompletionTimes(userId: string): Promise<number[]> {
+      return repo.taskCompletionTimes(userId);
+    },
+
+    /**
      * The sync part of deleting an account, on its transaction: its records and mutation log
      * (docs/decisions/0065-account-deletion-in-one-transaction.md). Its uploads are the file store's step.
      */
-    deleteAccountData(tx: Db, userId: string): Promise<void> {
+    deleteAccountData(tx: Tx, userId: string): Promise<void> {
       return deleteSyncDataOfAccount(tx, userId);
     },
 

@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { deviceSessions, users } from '../../db/schema.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { toTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { users } from './users.tables.js';
+import { deviceSessions } from '../auth/auth.tables.js';
 
 /**
  * Data access for users. Only this file (and the auth repository) touches the users table.
@@ -92,6 +94,15 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
+    /** Each of `ids` that is an account, with its name as it is now. */
+    async namesOf(ids: string[]): Promise<{ id: string; name: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(inArray(users.id, ids));
+    },
+
     /** Name and e-mail only. */
     async findSummary(id: string) {
       const [row] = await db
@@ -134,7 +145,7 @@ export function createUsersRepository(db: Db) {
      */
     async deleteAccount<T>(
       id: string,
-      alsoInTransaction: (tx: Db, account: { id: string; email: string }) => Promise<T>,
+      alsoInTransaction: (tx: Tx, account: { id: string; email: string }) => Promise<T>,
     ): Promise<T | undefined> {
       return db.transaction(async (tx) => {
         // Locked first, so a second deletion of the same account waits here and then finds
@@ -145,7 +156,7 @@ export function createUsersRepository(db: Db) {
           .where(eq(users.id, id))
           .for('update');
         if (!existing) return undefined;
-        const result = await alsoInTransaction(tx, existing);
+        const result = await alsoInTransaction(toTx(tx), existing);
         await tx.delete(users).where(eq(users.id, id));
         return result;
       });
@@ -162,3 +173,5 @@ export function createUsersRepository(db: Db) {
     },
   };
 }
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

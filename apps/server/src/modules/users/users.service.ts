@@ -1,10 +1,10 @@
 import type { UpdateProfileInput, User } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher } from '../../lib/events.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import { assertDecodableAvatar } from './avatar.js';
-import { createUsersRepository, type ProfileRow, type UserRow } from './users.repository.js';
+import { type ProfileRow, type UserRow, type UsersRepository } from './users.repository.js';
 
 /**
  * Users: profiles (what the API shows of a user, the fields a user may change), the account
@@ -61,7 +61,7 @@ export interface DeletingAccount {
  * throws rolls the whole deletion back.
  */
 export type AccountDeletionStep = (
-  tx: Db,
+  tx: Tx,
   account: DeletingAccount,
   report: DeletedAccount,
   /**
@@ -83,13 +83,13 @@ export class AccountDeletionError extends Error {
 }
 
 export interface UsersServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: UsersRepository;
   /** Where renames are published. */
   events: EventPublisher<UserEvents>;
 }
 
-export function createUsersService({ db, events }: UsersServiceDeps) {
-  const repo = createUsersRepository(db);
+export function createUsersService({ repo, events }: UsersServiceDeps) {
   const deletionSteps: { owner: string; step: AccountDeletionStep }[] = [];
   return {
     /** A new account (the auth module has checked the input and hashed the password). */
@@ -162,6 +162,15 @@ export function createUsersService({ db, events }: UsersServiceDeps) {
       // Each task reports its own failures; one that throws does not stop the others.
       if (report) for (const task of committed) await task().catch(() => undefined);
       return report;
+    },
+
+    /**
+     * The names of `ids` as they are now, for another module that shows who did something (the
+     * users table is this module's): an id that is no account is left out of the map.
+     */
+    async namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+      const rows = await repo.namesOf([...new Set(ids)]);
+      return new Map(rows.map((r) => [r.id, r.name]));
     },
 
     async getProfile(userId: string): Promise<User> {

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { WATCH_ACTION_TYPES, type WatchActionType, type WatchState } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
-import { roomWatchStates } from '../../db/schema.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { roomWatchStates } from './watch.tables.js';
 
 /**
  * The watch module's only access to the database: room_watch_states, one row per room that ever
@@ -105,7 +106,8 @@ export type WatchRepository = ReturnType<typeof createWatchRepository>;
  * A room's timeline the account changed last keeps the name it showed, no longer the account:
  * on the account deletion's transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
  */
-export async function forgetAccountInWatchStates(tx: Db, userId: string): Promise<void> {
+export async function forgetAccountInWatchStates(transaction: Tx, userId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx
     .update(roomWatchStates)
     .set({ byUserId: null })

@@ -6,13 +6,13 @@ import {
   type WatchAction,
   type WatchStateEvent,
 } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import { keyedQueue } from '../../lib/keyed-queue.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
 import { videoHostPolicy } from './video-hosts.js';
-import { createWatchRepository, forgetAccountInWatchStates } from './watch.repository.js';
+import { forgetAccountInWatchStates, type WatchRepository } from './watch.repository.js';
 
 /**
  * Watch together (docs/decisions/0033-watch-together.md): a room's video timeline, kept in the
@@ -29,7 +29,8 @@ import { createWatchRepository, forgetAccountInWatchStates } from './watch.repos
  */
 
 export interface WatchServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: WatchRepository;
   /** Membership, read from the database on every call. */
   rooms: Pick<RoomsService, 'requireMember'>;
   /** The server clock in ms (the one `clock-sync` answers with). */
@@ -52,12 +53,11 @@ function isForeignKeyViolation(err: unknown): boolean {
 }
 
 export function createWatchService({
-  db,
+  repo,
   rooms,
   now: clock,
   allowedVideoHosts = [],
 }: WatchServiceDeps) {
-  const repo = createWatchRepository(db);
   const mayPlay = videoHostPolicy(allowedVideoHosts);
   const now = clock ?? Date.now;
   const oneAtATime = keyedQueue();
@@ -67,7 +67,7 @@ export function createWatchService({
      * The watch part of deleting an account, on its transaction: timelines it changed last
      * keep the name shown, no longer the account (docs/decisions/0065-account-deletion-in-one-transaction.md).
      */
-    deleteAccountData(tx: Db, userId: string): Promise<void> {
+    deleteAccountData(tx: Tx, userId: string): Promise<void> {
       return forgetAccountInWatchStates(tx, userId);
     },
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { WhiteboardElement } from '@studycircle/shared/whiteboard';
 import type { Db } from '../../db/client.js';
-import { whiteboardElements as table } from '../../db/schema.js';
+import { whiteboardElements as table } from './whiteboard.tables.js';
 
 /**
  * The whiteboard module's only access to the database: whiteboard_elements, one row per element

@@ -6,10 +6,9 @@ import {
   type WhiteboardElement,
   type WhiteboardJoinResult,
 } from '@studycircle/shared/whiteboard';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { RoomsService } from '../rooms/rooms.service.js';
-import { createWhiteboardRepository } from './whiteboard.repository.js';
+import { type WhiteboardRepository } from './whiteboard.repository.js';
 
 /**
  * A room's whiteboard (docs/decisions/0031-room-whiteboard.md): the stored board, read a
@@ -21,7 +20,8 @@ import { createWhiteboardRepository } from './whiteboard.repository.js';
  */
 
 export interface WhiteboardServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: WhiteboardRepository;
   /** Membership and roles, read from the database. */
   rooms: Pick<RoomsService, 'requireMember' | 'requireRole'>;
   now?: () => Date;
@@ -47,12 +47,10 @@ function winnersById(elements: WhiteboardElement[]): WhiteboardElement[] {
 }
 
 export function createWhiteboardService({
-  db,
+  repo,
   rooms,
   now = () => new Date(),
 }: WhiteboardServiceDeps) {
-  const repo = createWhiteboardRepository(db);
-
   return {
     /** The room (its canonical id) when the user is a member; 403/404 otherwise. */
     requireMember(roomId: string, userId: string) {

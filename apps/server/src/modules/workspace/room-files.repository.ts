@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { roomFiles, users } from '../../db/schema.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { roomFiles } from './workspace.tables.js';
 
 /**
  * The workspace module's access to room_files, which it owns (docs/decisions/0074-room-files.md):
@@ -18,40 +19,40 @@ export interface RoomFileRow {
   createdAt: Date;
 }
 
+/** A room file as stored: the uploader's name is the users module's, added by the service. */
 export type NewRoomFileRow = Omit<RoomFileRow, 'uploaderName'>;
 
 const columns = {
   id: roomFiles.id,
   roomId: roomFiles.roomId,
   uploadedBy: roomFiles.uploadedBy,
-  uploaderName: users.name,
   fileName: roomFiles.fileName,
   contentType: roomFiles.contentType,
   size: roomFiles.size,
   createdAt: roomFiles.createdAt,
 };
 
-export function createRoomFilesRepository(db: Db) {
+export function createRoomFilesRepository(handle: Db | Tx) {
+  // A service builds it on a transaction it was handed (a held membership's).
+  const db = fromTx(handle);
   return {
     async insert(row: NewRoomFileRow): Promise<void> {
       await db.insert(roomFiles).values(row);
     },
 
-    async find(roomId: string, fileId: string): Promise<RoomFileRow | undefined> {
+    async find(roomId: string, fileId: string): Promise<NewRoomFileRow | undefined> {
       const [row] = await db
         .select(columns)
         .from(roomFiles)
-        .innerJoin(users, eq(users.id, roomFiles.uploadedBy))
         .where(and(eq(roomFiles.roomId, roomId), eq(roomFiles.id, fileId)));
       return row;
     },
 
     /** The room's files, newest first. */
-    list(roomId: string, limit: number): Promise<RoomFileRow[]> {
+    list(roomId: string, limit: number): Promise<NewRoomFileRow[]> {
       return db
         .select(columns)
         .from(roomFiles)
-        .innerJoin(users, eq(users.id, roomFiles.uploadedBy))
         .where(eq(roomFiles.roomId, roomId))
         .orderBy(desc(roomFiles.createdAt), desc(roomFiles.id))
         .limit(limit);
@@ -87,10 +88,13 @@ export function createRoomFilesRepository(db: Db) {
  * (docs/decisions/0065-account-deletion-in-one-transaction.md); the keys of their bytes, for
  * removing them once the deletion is committed.
  */
-export async function deleteRoomFilesOfAccount(tx: Db, userId: string): Promise<string[]> {
+export async function deleteRoomFilesOfAccount(transaction: Tx, userId: string): Promise<string[]> {
+  const tx = fromTx(transaction);
   const deleted = await tx
     .delete(roomFiles)
     .where(eq(roomFiles.uploadedBy, userId))
     .returning({ id: roomFiles.id, roomId: roomFiles.roomId });
   return deleted.map((row) => `${row.roomId}/${row.id}`);
 }
+
+export type RoomFilesRepository = ReturnType<typeof createRoomFilesRepository>;

@@ -10,18 +10,21 @@ import {
   type RoomFile,
   type RoomFileType,
 } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher, EventSubscriber } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../auth/auth.types.js';
 import type { RoomEvents, RoomsService } from '../rooms/rooms.service.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import type { UsersService } from '../users/users.service.js';
 import { RoomFileCheck } from './room-file-check.js';
 import {
   createRoomFilesRepository,
   deleteRoomFilesOfAccount,
+  type NewRoomFileRow,
   type RoomFileRow,
+  type RoomFilesRepository,
 } from './room-files.repository.js';
 import type { WorkspaceEvents } from './workspace.service.js';
 
@@ -34,8 +37,11 @@ import type { WorkspaceEvents } from './workspace.service.js';
  */
 
 export interface RoomFilesServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: RoomFilesRepository;
   rooms: Pick<RoomsService, 'requireMember' | 'withMembership'>;
+  /** Uploaders' names as they are now (the users table is the users module's). */
+  users: Pick<UsersService, 'namesOf'>;
   blobs: BlobStore;
   events: EventPublisher<WorkspaceEvents>;
   /** A deleted room's files leave the blob store once the deletion is committed. */
@@ -76,8 +82,9 @@ function cleanName(name: string): string {
 }
 
 export function createRoomFilesService({
-  db,
+  repo,
   rooms,
+  users,
   blobs,
   events,
   roomEvents,
@@ -85,7 +92,6 @@ export function createRoomFilesService({
   now: clock,
   onCleanupError,
 }: RoomFilesServiceDeps) {
-  const repo = createRoomFilesRepository(db);
   const limits = { ...ROOM_FILE_LIMITS, ...limitsIn };
   const now = clock ?? (() => new Date());
   const removeQuietly = async (remove: () => Promise<void>, key: string) => {
@@ -96,10 +102,20 @@ export function createRoomFilesService({
     }
   };
 
+  /** Rows with their uploader's name; a row whose uploader is gone is left out, as before. */
+  async function named(rows: NewRoomFileRow[]): Promise<RoomFileRow[]> {
+    const names = await users.namesOf(rows.map((r) => r.uploadedBy));
+    return rows.flatMap((r) => {
+      const uploaderName = names.get(r.uploadedBy);
+      return uploaderName === undefined ? [] : [{ ...r, uploaderName }];
+    });
+  }
+
   async function fileIn(roomId: string, fileId: string): Promise<RoomFileRow> {
-    const row = OBJECT_ID_PATTERN.test(fileId)
+    const stored = OBJECT_ID_PATTERN.test(fileId)
       ? await repo.find(roomId, fileId.toLowerCase())
       : undefined;
+    const [row] = await named(stored ? [stored] : []);
     if (!row) throw AppError.notFound(ROOM_FILE_MESSAGES.notFound);
     return row;
   }
@@ -118,7 +134,7 @@ export function createRoomFilesService({
      * (docs/decisions/0065-account-deletion-in-one-transaction.md).
      */
     async deleteAccountData(
-      tx: Db,
+      tx: Tx,
       userId: string,
       afterCommit: (task: () => Promise<void>) => void,
       deletedRooms: () => string[],
@@ -135,7 +151,7 @@ export function createRoomFilesService({
     /** The room's files for a member, newest first. */
     async list(user: AuthUser, roomId: string): Promise<RoomFile[]> {
       const room = await rooms.requireMember(roomId, user.id);
-      return (await repo.list(room.id, limits.listMax)).map(toRoomFile);
+      return (await named(await repo.list(room.id, limits.listMax))).map(toRoomFile);
     },
 
     /**

@@ -1,7 +1,10 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { WorkspaceKind } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
-import { roomShares, syncRecords, users } from '../../db/schema.js';
+import { fromTx, type Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
+import { roomShares } from './workspace.tables.js';
+import { syncRecords } from '../sync/sync.tables.js';
+import { users } from '../users/users.tables.js';
 
 /**
  * The workspace module's only access to the database: room_shares, which it owns, and reads of
@@ -53,7 +56,9 @@ const recordOfShare = and(
   eq(syncRecords.id, roomShares.recordId),
 );
 
-export function createWorkspaceRepository(db: Db) {
+export function createWorkspaceRepository(handle: Db | Tx) {
+  // A service builds it on a transaction it was handed (a held membership's).
+  const db = fromTx(handle);
   /** One share of the room with its record's current data (null data: deleted record). */
   async function findShare(roomId: string, shareId: string): Promise<ShareRow | undefined> {
     const [row] = await db
@@ -183,7 +188,8 @@ export type WorkspaceRepository = ReturnType<typeof createWorkspaceRepository>;
  * Every share of the account's records, and every share it made, in any room, on the account
  * deletion's transaction (docs/decisions/0065-account-deletion-in-one-transaction.md).
  */
-export async function deleteSharesOfAccount(tx: Db, userId: string): Promise<void> {
+export async function deleteSharesOfAccount(transaction: Tx, userId: string): Promise<void> {
+  const tx = fromTx(transaction);
   await tx
     .delete(roomShares)
     .where(or(eq(roomShares.ownerId, userId), eq(roomShares.sharedBy, userId)));

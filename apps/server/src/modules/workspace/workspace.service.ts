@@ -10,7 +10,7 @@ import {
   type WorkspaceItem,
   type WorkspaceKind,
 } from '@studycircle/shared';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/tx.js';
 import { AppError } from '../../lib/app-error.js';
 import type { EventPublisher, EventSubscriber } from '../../lib/events.js';
 import { newId } from '../../lib/ids.js';
@@ -22,6 +22,7 @@ import {
   createWorkspaceRepository,
   deleteSharesOfAccount,
   type ShareRow,
+  type WorkspaceRepository,
 } from './workspace.repository.js';
 
 /**
@@ -42,7 +43,8 @@ export interface WorkspaceEvents {
 }
 
 export interface WorkspaceServiceDeps {
-  db: Db;
+  /** Its own repository, built on the database in services.ts: a service never holds `Db`. */
+  repo: WorkspaceRepository;
   /**
    * Membership and role, read from the database on every call; a share is written while the
    * membership is held, and a member's shares go in the transaction that ends it.
@@ -115,7 +117,7 @@ function isForeignKeyViolation(err: unknown): boolean {
 }
 
 export function createWorkspaceService({
-  db,
+  repo,
   rooms,
   files,
   events,
@@ -123,7 +125,6 @@ export function createWorkspaceService({
   syncEvents,
   now: clock,
 }: WorkspaceServiceDeps) {
-  const repo = createWorkspaceRepository(db);
   const now = clock ?? (() => new Date());
 
   const changed = (roomId: string) => events.emit('workspace-changed', { roomId });
@@ -159,7 +160,7 @@ export function createWorkspaceService({
      * The workspace's part of deleting an account, on its transaction: every share of the
      * account's records and every share it made (docs/decisions/0065-account-deletion-in-one-transaction.md).
      */
-    deleteAccountData(tx: Db, userId: string): Promise<void> {
+    deleteAccountData(tx: Tx, userId: string): Promise<void> {
       return deleteSharesOfAccount(tx, userId);
     },
 
