@@ -4,10 +4,9 @@ import { Button } from '../../../ui/button';
 import { Dialog, DialogContent } from '../../../ui/dialog';
 import { Field } from '../../../ui/field';
 import { useCopiedState } from '../../../lib/use-copied-state';
-import { canManageRoom } from '../lib/room-rules';
 import { roomIdOf } from '../storage/rooms-storage';
 import { CopyCodeButton } from './copy-code-button';
-import { InviteSection } from './manage-room/invite-section';
+import EmailInvite from './email-invite';
 import { SectionTitle } from './manage-room/section-title';
 
 /** The link Share Room sends: the room's call (docs/product.md §5.8). */
@@ -68,13 +67,7 @@ export function InviteDialog({
               <CopyCodeButton code={room.code} roomName={room.name} />
             </div>
           </section>
-          {canManageRoom(room) ? (
-            <InviteSection room={room} />
-          ) : (
-            <p className="text-sm text-slate-600">
-              The owner and admins can also invite by e-mail, from Manage Room.
-            </p>
-          )}
+          <EmailInvite room={room} />
         </div>
       </DialogContent>
     </Dialog>
