@@ -62,6 +62,13 @@ const CROSS_READS = {
 /** A module's tables, by the path rule's glob: `modules/<module>/<module>.tables.ts`. */
 const TABLE_FILES = 'apps/server/src/modules/*/*.tables';
 
+/**
+ * The rooms feature and the room tool features: app/room/ composes them
+ * (docs/decisions/0081-one-room-on-the-web.md), so none imports another.
+ */
+const ROOM_FEATURES =
+  'apps/web/src/features/{rooms,call,chat,whiteboard,room-notes,watch,focus}/**';
+
 export const BOUNDARIES = [
   {
     id: 'shared-stands-alone',
@@ -164,6 +171,64 @@ export const BOUNDARIES = [
         { via: 'aliased', code: "import { x } from '@studycircle/web/src/app/router';" },
       ],
       pass: [{ code: "import { x } from '../../../lib/http';" }],
+    },
+  },
+  {
+    id: 'room-features-apart',
+    description:
+      'The rooms feature and the room tool features (call, chat, whiteboard, room-notes, watch, focus) never import one another at run time: app/room/ composes the room page and the call from each tool.ts (type imports may cross).',
+    files: [`${ROOM_FEATURES}/*.{ts,tsx}`],
+    forbids: {
+      imports: {
+        paths: [ROOM_FEATURES],
+        across: 'apps/web/src/features/*',
+        typeImports: 'allowed',
+      },
+    },
+    message:
+      'The rooms feature and the room tools do not import one another; compose them in app/room/ from their tool.ts.',
+    probeFile: 'apps/web/src/features/rooms/pages/probe.tsx',
+    probes: {
+      fail: [
+        { via: 'relative', code: "import { chatTool } from '../../chat';" },
+        { via: 'relative', code: "import { x } from '../../whiteboard/tool';" },
+        {
+          via: 'relative',
+          file: 'apps/web/src/features/call/components/probe.tsx',
+          code: "import { roomIdOf } from '../../rooms';",
+        },
+        {
+          via: 'relative',
+          file: 'apps/web/src/features/focus/components/probe.tsx',
+          code: "import { watchTool } from '../../watch/index';",
+        },
+        {
+          via: 'aliased',
+          code: "import { DeviceCheckDialog } from '@studycircle/web/src/features/call';",
+        },
+        {
+          via: 'dynamic',
+          file: 'apps/web/src/features/call/components/probe.tsx',
+          code: "export const x = () => import('../../focus');",
+        },
+      ],
+      pass: [
+        { code: "import type { ChatTool } from '../../chat';" },
+        { code: "import { useAuth } from '../../auth';" },
+        { code: "import { useRoom } from '../api/get-room';" },
+        {
+          file: 'apps/web/src/features/focus/components/probe.tsx',
+          code: "import { readTasks } from '../../tasks';",
+        },
+        {
+          file: 'apps/web/src/app/room/probe.tsx',
+          code: "import { chatTool } from '../../features/chat';",
+        },
+        {
+          file: 'apps/web/src/features/dashboard/components/probe.tsx',
+          code: "import { FocusStatsCard } from '../../focus';",
+        },
+      ],
     },
   },
   {

@@ -72,10 +72,10 @@ const StudyRoomsPage = lazyRoute(() =>
 );
 // The room page prefetches the call's chunk: Join Video Call then opens the call at once, with
 // no loading bar and no Suspense reveal delay (the call's set-up time, bench/call-setup.ts).
-const RoomDetailPage = lazyRoute(
-  () => import('../features/rooms/pages/room-detail-page').then((m) => m.RoomDetailPage),
-  { prefetch: () => [CallPage] },
-);
+// Both are composed in app/room/ from the room tools' descriptors (docs/architecture.md, "One room").
+const RoomDetailPage = lazyRoute(() => import('./room/room-page').then((m) => m.RoomPage), {
+  prefetch: () => [CallPage],
+});
 const RoomsIndexRedirect = lazyRoute(() =>
   import('../features/rooms/pages/redirects').then((m) => m.RoomsIndexRedirect),
 );
@@ -98,9 +98,7 @@ const NotesPage = lazyRoute(() =>
 
 // The live room (docs/product.md §7): features/call, its own chunk (WebRTC, the socket client, the
 // chat).
-const CallPage = lazyRoute(() =>
-  import('../features/call/pages/call-page').then((m) => m.CallPage),
-);
+const CallPage = lazyRoute(() => import('./room/call-page').then((m) => m.CallRoute));
 
 // Profile and settings (docs/product.md §13, §3.11): features/profile, features/settings.
 const ProfilePage = lazyRoute(() =>

@@ -5,7 +5,7 @@ import type { Room } from '@studycircle/shared';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { toast, useToastSlot } from '../../../ui/toast';
-import { ChatPanel, useRoomChat } from '../../chat';
+import type { ChatTool } from '../../chat';
 import {
   CHAT_OPEN_MIN_WIDTH,
   LOCAL_SCREEN_ID,
@@ -24,7 +24,7 @@ import {
 } from '../lib/call-rules';
 import type { RemoteParticipant } from '../lib/participants';
 import { roomIdOf } from '../api/resolve-call-room';
-import { useMemberAvatar } from '../api/get-member-avatar';
+import { useMemberAvatar } from '../../../lib/member-avatar';
 import { useCall, type CallStart } from '../hooks/use-call';
 import { useCallShortcuts } from '../hooks/use-call-shortcuts';
 import { useChatAttention } from '../hooks/use-chat-attention';
@@ -36,7 +36,7 @@ import { DeviceMenu } from './device-menu';
 import { CallInvite } from './call-invite';
 import { HandQueueList } from './hand-queue-list';
 import { LeaveCallDialog, useLeaveQuestion } from './leave-call-dialog';
-import { CallToolPanel, CallToolsMenu, findCallTool } from './call-tools';
+import { CallToolPanel, CallToolsMenu, findCallTool, type CallTool } from './call-tools';
 import { VideoTile, type VideoTileProps } from './video-tile';
 
 /** The strip beside a large view: 12 rem wide on a wide screen, 6 rem high below it on a phone. */
@@ -93,6 +93,10 @@ export interface CallScreenProps {
   initialChatOpen: boolean;
   /** Mic or camera off from the start, and the media the pre-join step opened. */
   start?: CallStart;
+  /** The room tools' panels, in the Room tools menu's order (app/room/ composes them). */
+  tools: readonly CallTool[];
+  /** The room chat (app/room/ passes the chat feature's tool in). */
+  Chat: ChatTool;
 }
 
 /**
@@ -108,7 +112,15 @@ export interface CallScreenProps {
  * keeps the room's name on a line of its own (two if it must), with the count, the markers and the
  * clock below it, so a 'Disconnected' marker pushes nothing out.
  */
-export function CallScreen({ room, routeId, user, initialChatOpen, start }: CallScreenProps) {
+export function CallScreen({
+  room,
+  routeId,
+  user,
+  initialChatOpen,
+  start,
+  tools,
+  Chat,
+}: CallScreenProps) {
   const navigate = useNavigate();
   const roomId = roomIdOf(room);
   const call = useCall({ roomId, userId: user.id, name: user.name, start });
@@ -119,7 +131,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
   );
   // While the chat is closed (a phone starts so), others' messages show a preview and a count.
   const chatAttention = useChatAttention(chatOpen);
-  const chat = useRoomChat({
+  const chat = Chat.useRoomChat({
     roomId,
     userId: user.id,
     name: user.name,
@@ -127,7 +139,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
   });
   // One side panel at a time: the chat or a room tool (call-tools.tsx).
   const [toolId, setToolId] = useState<string | null>(null);
-  const tool = findCallTool(toolId);
+  const tool = findCallTool(tools, toolId);
   const toolsButton = useRef<HTMLButtonElement>(null);
   const closeTool = () => {
     setToolId(null);
@@ -484,7 +496,14 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
           onHand={call.toggleHand}
           onLeave={leave}
           shortcuts={shortcuts}
-          tools={<CallToolsMenu open={toolId} onChoose={openTool} triggerRef={toolsButton} />}
+          tools={
+            <CallToolsMenu
+              tools={tools}
+              open={toolId}
+              onChoose={openTool}
+              triggerRef={toolsButton}
+            />
+          }
           devices={
             media.status === 'ready' && inCall ? (
               <DeviceMenu
@@ -505,7 +524,7 @@ export function CallScreen({ room, routeId, user, initialChatOpen, start }: Call
         />
       )}
       {chatOpen && (
-        <ChatPanel
+        <Chat.ChatPanel
           title="In-call messages"
           tone="dark"
           // On a phone the chat covers the stage's row (a grid area is an absolute child's box).

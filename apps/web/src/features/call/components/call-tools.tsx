@@ -1,19 +1,12 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Ref } from 'react';
-import {
-  Clapperboard,
-  LayoutGrid,
-  Loader2,
-  NotebookText,
-  PencilRuler,
-  Timer,
-  type LucideIcon,
-} from 'lucide-react';
-import { RoomNotesCallPanel } from '../../room-notes';
-import { WhiteboardCallPanel } from '../../whiteboard';
+import { Suspense, type Ref } from 'react';
+import { LayoutGrid, Loader2 } from 'lucide-react';
+import type {
+  CallToolPanel as CallToolPanelDescriptor,
+  CallToolPanelProps,
+} from '../../../lib/room-tool';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../../ui/menu';
 import { cn } from '../../../ui/cn';
 import { ErrorBoundary } from '../../../ui/error-boundary';
-import { WatchTogetherToolPanel } from '../../watch';
 import { CONTROL_SIZE } from './call-controls';
 
 /**
@@ -22,67 +15,36 @@ import { CONTROL_SIZE } from './call-controls';
  * opens a menu of them; the chosen tool takes the side column the chat uses (the chat closes, and
  * opening the chat closes the tool), and covers the stage on a phone.
  *
- * A tool is a lazily loaded panel, so the call route's JavaScript does not grow with it. Add a
- * tool by adding an entry to `CALL_TOOLS`.
+ * The call does not know the tools: app/room/ passes the list in, from each room tool feature's
+ * descriptor (`tool.ts`, docs/decisions/0081-one-room-on-the-web.md). A tool's panel is lazily
+ * loaded, so the call route's JavaScript does not grow with it.
  */
-export interface CallToolPanelProps {
-  roomId: string;
-  user: { id: string; name: string };
-  /** Close the panel (focus goes back to the Room tools button). */
-  onClose(): void;
-}
+export type { CallToolPanelProps };
 
-export interface CallTool {
+/** One tool in the call: its id and its panel. */
+export interface CallTool extends CallToolPanelDescriptor {
   id: string;
-  /** The menu item and the panel's accessible name. */
-  label: string;
-  icon: LucideIcon;
-  Panel: LazyExoticComponent<ComponentType<CallToolPanelProps>>;
-  /** Wider panel (the whiteboard wants room to draw). */
-  wide?: boolean;
 }
 
-/**
- * Each tool's feature is imported only when its panel opens, so the call route carries no more
- * than this list.
- */
-export const CALL_TOOLS: CallTool[] = [
-  { id: 'watch', label: 'Watch together', icon: Clapperboard, Panel: WatchTogetherToolPanel },
-  { id: 'notes', label: 'Room notes', icon: NotebookText, Panel: RoomNotesCallPanel },
-  {
-    id: 'whiteboard',
-    label: 'Whiteboard',
-    icon: PencilRuler,
-    Panel: WhiteboardCallPanel,
-    wide: true,
-  },
-  {
-    id: 'focus',
-    label: 'Focus together',
-    icon: Timer,
-    Panel: lazy((): Promise<{ default: ComponentType<CallToolPanelProps> }> =>
-      import('../../focus').then((m) => m.loadFocusCallPanel()),
-    ),
-  },
-];
-
-export function findCallTool(id: string | null): CallTool | undefined {
-  return CALL_TOOLS.find((tool) => tool.id === id);
+export function findCallTool(tools: readonly CallTool[], id: string | null): CallTool | undefined {
+  return tools.find((tool) => tool.id === id);
 }
 
 /** The control bar's "Room tools" button and its menu. Renders nothing while there are no tools. */
 export function CallToolsMenu({
+  tools,
   open,
   onChoose,
   triggerRef,
 }: {
+  tools: readonly CallTool[];
   /** Focus comes back here when a panel closes. */
   triggerRef?: Ref<HTMLButtonElement>;
   /** The open tool's id, if any. */
   open: string | null;
   onChoose(id: string): void;
 }) {
-  if (CALL_TOOLS.length === 0) return null;
+  if (tools.length === 0) return null;
   return (
     <Menu>
       <MenuTrigger
@@ -98,7 +60,7 @@ export function CallToolsMenu({
         <LayoutGrid aria-hidden="true" className="h-5 w-5" />
       </MenuTrigger>
       <MenuContent side="top" align="center">
-        {CALL_TOOLS.map((tool) => (
+        {tools.map((tool) => (
           <MenuItem key={tool.id} onSelect={() => onChoose(tool.id)}>
             <tool.icon aria-hidden="true" className="h-4 w-4" />
             {tool.label}

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button';
 import { LoadingBlock } from '../../../ui/spinner';
 import { displayName, useAuth } from '../../auth';
 import { roomIdOf, useCallRoom } from '../api/resolve-call-room';
-import { CallScreen } from '../components/call-screen';
+import { CallScreen, type CallScreenProps } from '../components/call-screen';
 import { PreJoin } from '../components/pre-join';
 import type { CallStart } from '../hooks/use-call';
 
@@ -40,7 +40,7 @@ function errorText(error: unknown): string {
  * over to the call screen (docs/decisions/0073-pre-join.md). A missing id goes back to the rooms
  * list.
  */
-export function CallPage() {
+export function CallPage({ tools, Chat }: Pick<CallScreenProps, 'tools' | 'Chat'>) {
   const { roomId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -113,6 +113,8 @@ export function CallPage() {
       }}
       initialChatOpen={openChat}
       start={start}
+      tools={tools}
+      Chat={Chat}
     />
   );
 }

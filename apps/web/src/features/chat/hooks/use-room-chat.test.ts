@@ -1,4 +1,6 @@
-import { act, renderHook } from '@testing-library/react';
+import { createElement, useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { countChatOutbox, readChatOutbox } from '../storage/chat-outbox-storage';
 import { useRoomChat } from './use-room-chat';
@@ -43,11 +45,37 @@ const { link } = vi.hoisted(() => {
   return { link: new Link() };
 });
 
+/** The stored history: a page per call, answered by the test (none unless a test sets it). */
+const { history } = vi.hoisted(() => ({
+  history: {
+    asked: [] as { before?: string; after?: string }[],
+    answer: (_cursor: { before?: string; after?: string }): unknown => ({
+      messages: [],
+      hasMore: false,
+    }),
+  },
+}));
+
+vi.mock('../api/get-room-messages', () => ({
+  getRoomMessages: async (_roomId: string, cursor: { before?: string; after?: string } = {}) => {
+    history.asked.push(cursor);
+    return history.answer(cursor);
+  },
+}));
+
 vi.mock('../../../lib/socket', () => ({
   acquireSocket: () => ({ socket: link, release: () => {} }),
 }));
 
 const options = { roomId: 'room-1', userId: 'ann', name: 'Ann', loadHistory: false };
+
+/** The chat's stored history lives in the query cache: a fresh one for each hook. */
+function Wrapper({ children }: { children: ReactNode }) {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  );
+  return createElement(QueryClientProvider, { client }, children);
+}
 
 describe('useRoomChat and the persisted outbox', () => {
   beforeEach(() => {
@@ -56,7 +84,7 @@ describe('useRoomChat and the persisted outbox', () => {
   });
 
   it('keeps a message written offline, shows it pending after the tab closed, then sends it once', () => {
-    const first = renderHook(() => useRoomChat(options));
+    const first = renderHook(() => useRoomChat(options), { wrapper: Wrapper });
     act(() => first.result.current.send('written offline'));
     expect(link.chatSends()).toHaveLength(0);
     const [stored] = readChatOutbox('ann', 'room-1');
@@ -65,7 +93,7 @@ describe('useRoomChat and the persisted outbox', () => {
     first.unmount();
     link.reset();
 
-    const second = renderHook(() => useRoomChat(options));
+    const second = renderHook(() => useRoomChat(options), { wrapper: Wrapper });
     expect(second.result.current.items).toMatchObject([
       { clientId: stored!.clientId, text: 'written offline', pending: true, self: true },
     ]);
@@ -99,19 +127,19 @@ describe('useRoomChat and the persisted outbox', () => {
 
     // Opened a third time: nothing left to send.
     link.reset();
-    const third = renderHook(() => useRoomChat(options));
+    const third = renderHook(() => useRoomChat(options), { wrapper: Wrapper });
     act(() => link.connect());
     expect(link.chatSends()).toHaveLength(0);
     expect(third.result.current.items).toEqual([]);
   });
 
   it('sends what was left before what is written now, one at a time', () => {
-    const first = renderHook(() => useRoomChat(options));
+    const first = renderHook(() => useRoomChat(options), { wrapper: Wrapper });
     act(() => first.result.current.send('one'));
     first.unmount();
     link.reset();
 
-    const second = renderHook(() => useRoomChat(options));
+    const second = renderHook(() => useRoomChat(options), { wrapper: Wrapper });
     act(() => second.result.current.send('two'));
     act(() => link.connect());
     expect(link.chatSends().map((s) => s.payload.text)).toEqual(['one']);
@@ -127,13 +155,17 @@ describe('useRoomChat and the persisted outbox', () => {
   });
 
   it("never sends or shows another account's unsent messages, nor another room's", () => {
-    const ann = renderHook(() => useRoomChat(options));
+    const ann = renderHook(() => useRoomChat(options), { wrapper: Wrapper });
     act(() => ann.result.current.send('from Ann'));
     ann.unmount();
     link.reset();
 
-    const bob = renderHook(() => useRoomChat({ ...options, userId: 'bob', name: 'Bob' }));
-    const otherRoom = renderHook(() => useRoomChat({ ...options, roomId: 'room-2' }));
+    const bob = renderHook(() => useRoomChat({ ...options, userId: 'bob', name: 'Bob' }), {
+      wrapper: Wrapper,
+    });
+    const otherRoom = renderHook(() => useRoomChat({ ...options, roomId: 'room-2' }), {
+      wrapper: Wrapper,
+    });
     act(() => link.connect());
     expect(bob.result.current.items).toEqual([]);
     expect(otherRoom.result.current.items).toEqual([]);
@@ -142,7 +174,7 @@ describe('useRoomChat and the persisted outbox', () => {
   });
 
   it('forgets a message the server refused for good', () => {
-    const hook = renderHook(() => useRoomChat(options));
+    const hook = renderHook(() => useRoomChat(options), { wrapper: Wrapper });
     act(() => link.connect());
     act(() => hook.result.current.send('too fast'));
     const [send] = link.chatSends();
@@ -153,7 +185,7 @@ describe('useRoomChat and the persisted outbox', () => {
 
   it('tells the call about each live message from someone else, once, and never about its own', () => {
     const incoming = vi.fn();
-    renderHook(() => useRoomChat({ ...options, onIncoming: incoming }));
+    renderHook(() => useRoomChat({ ...options, onIncoming: incoming }), { wrapper: Wrapper });
     act(() => link.connect());
     const deliver = (m: Record<string, unknown>) =>
       act(() => {
@@ -177,5 +209,44 @@ describe('useRoomChat and the persisted outbox', () => {
     expect(incoming).toHaveBeenCalledWith(
       expect.objectContaining({ name: 'Bea', text: 'hello Ann' }),
     );
+  });
+
+  it('loads the stored history into the query cache, adds live messages to it, and pages back', async () => {
+    const message = (id: string, userId: string, text: string, at: number) => ({
+      id,
+      roomId: 'room-1',
+      userId,
+      name: userId === 'ann' ? 'Ann' : 'Bea',
+      text,
+      at,
+      clientId: null,
+    });
+    history.asked = [];
+    history.answer = (cursor) =>
+      cursor.before
+        ? { messages: [message('m1', 'bea', 'first', 1)], hasMore: false }
+        : { messages: [message('m2', 'ann', 'second', 2)], hasMore: true };
+    const hook = renderHook(() => useRoomChat({ ...options, loadHistory: true }), {
+      wrapper: Wrapper,
+    });
+    expect(hook.result.current.loading).toBe(true);
+    await waitFor(() => expect(hook.result.current.loading).toBe(false));
+    expect(hook.result.current.items).toMatchObject([{ id: 'm2', self: true, pending: false }]);
+    expect(hook.result.current.hasOlder).toBe(true);
+
+    act(() => link.connect());
+    act(() => {
+      for (const handler of [...(link.handlers.get('chat-message') ?? [])])
+        handler(message('m3', 'bea', 'third', 3));
+    });
+    // The query's observers hear of the cache's change on the next tick.
+    await waitFor(() => expect(hook.result.current.items.map((i) => i.id)).toEqual(['m2', 'm3']));
+
+    await act(() => hook.result.current.loadOlder());
+    expect(history.asked).toEqual([{}, { before: 'm2' }]);
+    await waitFor(() =>
+      expect(hook.result.current.items.map((i) => i.text)).toEqual(['first', 'second', 'third']),
+    );
+    expect(hook.result.current.hasOlder).toBe(false);
   });
 });

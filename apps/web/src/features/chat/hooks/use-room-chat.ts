@@ -1,4 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   Ack,
   CallPresence,
@@ -57,6 +63,39 @@ function pendingItem(message: Outgoing, userId: string | null, name: string): Ch
   };
 }
 
+/** One page of the stored history as the cache holds it: the messages as the list shows them. */
+interface HistoryPage {
+  items: readonly ChatItem[];
+  /** Older messages remain before this page. */
+  hasMore: boolean;
+}
+
+type History = InfiniteData<HistoryPage, string | null>;
+
+/** The room's stored chat in the query cache: pages newest first, each oldest first. */
+export const roomMessagesQueryKey = (roomId: string) => ['chat', 'messages', roomId] as const;
+
+/** Every stored message the cache holds for the room, in time order. */
+function storedItems(history: { pages: readonly HistoryPage[] } | undefined): readonly ChatItem[] {
+  return mergeChatItems([], history?.pages.flatMap((page) => page.items) ?? []);
+}
+
+/**
+ * Feeds stored messages (a live push, an acknowledgement, a catch-up page) into the newest page
+ * of the cached history, starting one if the history was never loaded.
+ */
+function addStored(client: QueryClient, roomId: string, items: readonly ChatItem[]): void {
+  client.setQueryData<History>(roomMessagesQueryKey(roomId), (history) => {
+    if (!history || history.pages.length === 0) {
+      return { pages: [{ items: mergeChatItems([], items), hasMore: false }], pageParams: [null] };
+    }
+    const [newest, ...older] = history.pages;
+    const merged = mergeChatItems(newest!.items, items);
+    if (merged === newest!.items) return history;
+    return { ...history, pages: [{ ...newest!, items: merged }, ...older] };
+  });
+}
+
 /**
  * A room's live chat (docs/product.md §8.1-§8.3) with nothing lost: history from the server, live
  * messages from the socket, and an outbox that sends one message at a time, in order, until the
@@ -67,6 +106,9 @@ function pendingItem(message: Outgoing, userId: string | null, name: string): Ch
  * the server answers: a message written before the tab closed, a reload or a crash shows as
  * pending when the room's chat opens again and is sent then, with its client id, so it is stored
  * once even if the first try reached the server (docs/decisions/0027).
+ *
+ * The stored history is a TanStack Query infinite query, and socket pushes are fed into it
+ * (docs/decisions/0082-chat-history-in-the-query-cache.md); only the unsent messages are kept here.
  */
 export function useRoomChat({
   roomId,
@@ -81,11 +123,9 @@ export function useRoomChat({
   useEffect(() => {
     onIncomingRef.current = onIncoming;
   }, [onIncoming]);
-  const [items, setItems] = useState<readonly ChatItem[]>([]);
-  const [loading, setLoading] = useState(loadHistory);
-  const [hasOlder, setHasOlder] = useState(false);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const itemsRef = useRef(items);
+  const client = useQueryClient();
+  // This screen's own messages still on their way (the outbox's view); stored ones are the cache's.
+  const [pending, setPending] = useState<readonly ChatItem[]>([]);
   const socketRef = useRef<AppSocket | null>(null);
   const outbox = useRef<Outgoing[]>([]);
   const sending = useRef(false);
@@ -105,13 +145,45 @@ export function useRoomChat({
     [userId],
   );
 
-  const merge = useCallback((incoming: ChatItem[]) => {
-    setItems((current) => {
-      const next = mergeChatItems(current, incoming);
-      itemsRef.current = next;
-      return next;
-    });
-  }, []);
+  // The stored history, once wanted: the newest page, then older pages on request. Socket pushes
+  // go into the same cache entry (addStored). It lives while a screen holds the chat (gcTime 0):
+  // a screen that opens it later was not listening meanwhile, so it loads it afresh.
+  const history = useInfiniteQuery({
+    queryKey: roomMessagesQueryKey(roomId),
+    queryFn: async ({ pageParam, signal }): Promise<HistoryPage> => {
+      const page = await getRoomMessages(
+        roomId,
+        pageParam === null ? {} : { before: pageParam },
+        signal,
+      );
+      const items = page.messages.map(toItem);
+      if (pageParam !== null) return { items, hasMore: page.hasMore };
+      // Live messages that came while the newest page was on its way stay in it.
+      const cached = client.getQueryData<History>(roomMessagesQueryKey(roomId));
+      return { items: mergeChatItems(items, cached?.pages[0]?.items ?? []), hasMore: page.hasMore };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasMore ? (last.items[0]?.id ?? undefined) : undefined),
+    enabled: enabled && loadHistory,
+    retry: false,
+    gcTime: 0,
+    // The socket keeps it current, and a reconnect catches up from the last message.
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  const stored = useMemo(() => storedItems(history.data), [history.data]);
+  const items = useMemo(() => mergeChatItems(stored, pending), [stored, pending]);
+
+  const historyFailed = history.isError && !history.isFetchNextPageError;
+  useEffect(() => {
+    if (historyFailed) toast('Could not load the chat history.', { tone: 'error' });
+  }, [historyFailed, history.errorUpdatedAt]);
+
+  const storeItems = useCallback(
+    (incoming: readonly ChatItem[]) => addStored(client, roomId, incoming),
+    [client, roomId],
+  );
 
   const pump = useCallback(() => {
     const socket = socketRef.current;
@@ -133,54 +205,38 @@ export function useRoomChat({
         // Answered for good either way: stored (the ack) or refused (it would be refused again).
         if (userId !== null) forgetChatMessage(userId, head.clientId);
         if (ack.ok) {
-          merge([{ ...toItem(ack.message), clientId: head.clientId, self: true }]);
+          storeItems([{ ...toItem(ack.message), clientId: head.clientId, self: true }]);
         } else {
           // Refused (too fast, too long): say so and take the message out of the list.
           toast(ack.message, { tone: 'error' });
-          setItems((current) => {
-            const next = current.filter((i) => i.clientId !== head.clientId);
-            itemsRef.current = next;
-            return next;
-          });
         }
+        // This render reads the cache as it is now, so the stored copy replaces the pending one
+        // in one step.
+        setPending((current) => current.filter((i) => i.clientId !== head.clientId));
         pump();
       });
-  }, [roomId, userId, name, merge, toItem]);
+  }, [roomId, userId, name, storeItems, toItem]);
 
   // What this account left unsent in this room (a closed tab, a reload): pending in the list at
   // once, then sent, oldest first, before anything written now.
   useEffect(() => {
     if (!enabled || userId === null) return;
-    const stored = readChatOutbox(userId, roomId).filter(
+    const kept = readChatOutbox(userId, roomId).filter(
       (m) => !outbox.current.some((o) => o.clientId === m.clientId),
     );
-    if (stored.length === 0) return;
+    if (kept.length === 0) return;
     outbox.current = [
-      ...stored.map(({ clientId, text, at }) => ({ clientId, text, at })),
+      ...kept.map(({ clientId, text, at }) => ({ clientId, text, at })),
       ...outbox.current,
     ];
-    merge(stored.map((m) => pendingItem(m, userId, name)));
+    setPending((current) =>
+      mergeChatItems(
+        current,
+        kept.map((m) => pendingItem(m, userId, name)),
+      ),
+    );
     pump();
-  }, [enabled, userId, roomId, name, merge, pump]);
-
-  // The stored history, once wanted.
-  useEffect(() => {
-    if (!enabled || !loadHistory) return;
-    const controller = new AbortController();
-    setLoading(true);
-    getRoomMessages(roomId, {}, controller.signal)
-      .then((page) => {
-        setHasOlder(page.hasMore);
-        merge(page.messages.map(toItem));
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof DOMException && err.name === 'AbortError'))
-          toast('Could not load the chat history.', { tone: 'error' });
-      })
-      .finally(() => setLoading(false));
-
-    return () => controller.abort();
-  }, [enabled, loadHistory, roomId, merge, toItem]);
+  }, [enabled, userId, roomId, name, pump]);
 
   // Live messages, presence and catch-up after a reconnect.
   useEffect(() => {
@@ -189,14 +245,15 @@ export function useRoomChat({
     socketRef.current = socket;
     const controller = new AbortController();
     let connectedBefore = socket.connected;
+    const cached = () => storedItems(client.getQueryData<History>(roomMessagesQueryKey(roomId)));
 
     const catchUp = async () => {
       // Page forward from the newest stored message this screen has, while there is more.
       for (let round = 0; round < 50; round += 1) {
-        const last = [...itemsRef.current].reverse().find((i) => !i.pending);
+        const last = cached().at(-1);
         if (!last) return;
         const page = await getRoomMessages(roomId, { after: last.id }, controller.signal);
-        merge(page.messages.map(toItem));
+        storeItems(page.messages.map(toItem));
         if (!page.hasMore) return;
       }
     };
@@ -210,8 +267,8 @@ export function useRoomChat({
       if (m.roomId !== roomId) return;
       const item = toItem(m);
       // A message already listed (a repeat delivery) is not news.
-      const news = !item.self && !itemsRef.current.some((i) => i.id === item.id);
-      merge([item]);
+      const news = !item.self && !cached().some((i) => i.id === item.id);
+      storeItems([item]);
       if (news) onIncomingRef.current?.(item);
     };
     const onPresence = (p: CallPresence) => {
@@ -240,7 +297,7 @@ export function useRoomChat({
       socketRef.current = null;
       release();
     };
-  }, [enabled, roomId, merge, toItem, pump]);
+  }, [enabled, roomId, client, storeItems, toItem, pump]);
 
   const send = useCallback(
     (text: string) => {
@@ -248,26 +305,27 @@ export function useRoomChat({
       // Kept before the first try: the tab may close while it is on its way.
       if (userId !== null) keepChatMessage(userId, { roomId, ...message });
       outbox.current.push(message);
-      merge([pendingItem(message, userId, name)]);
+      setPending((current) => mergeChatItems(current, [pendingItem(message, userId, name)]));
       pump();
     },
-    [merge, pump, roomId, userId, name],
+    [pump, roomId, userId, name],
   );
 
+  const { fetchNextPage } = history;
   const loadOlder = useCallback(async () => {
-    const first = itemsRef.current.find((i) => !i.pending);
-    if (!first) return;
-    setLoadingOlder(true);
-    try {
-      const page = await getRoomMessages(roomId, { before: first.id });
-      setHasOlder(page.hasMore);
-      merge(page.messages.map(toItem));
-    } catch {
-      toast('Could not load older messages.', { tone: 'error' });
-    } finally {
-      setLoadingOlder(false);
-    }
-  }, [roomId, merge, toItem]);
+    const result = await fetchNextPage();
+    if (result.isFetchNextPageError) toast('Could not load older messages.', { tone: 'error' });
+  }, [fetchNextPage]);
 
-  return { items, loading, hasOlder, loadingOlder, loadOlder, send, presence };
+  return {
+    items,
+    // Loading while the newest page is wanted and on its way (not while paging back).
+    loading:
+      loadHistory && (history.isPending || (history.isFetching && !history.isFetchingNextPage)),
+    hasOlder: history.hasNextPage,
+    loadingOlder: history.isFetchingNextPage,
+    loadOlder,
+    send,
+    presence,
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import {
   CalendarClock,
@@ -25,12 +25,9 @@ import { LoadingBlock } from '../../../ui/spinner';
 import { toast } from '../../../ui/toast';
 import { pageClasses } from '../../../ui/page-width';
 import { displayName, useAuth } from '../../auth';
-import { DeviceCheckDialog, type CallStart } from '../../call';
-import { ChatPanel, useRoomChat } from '../../chat';
-import { WatchTogetherSection } from '../../watch';
-import { RoomNotesSection } from '../../room-notes';
-import { WhiteboardSection } from '../../whiteboard';
-import { FocusSection } from '../../focus';
+import type { CallStart, DeviceCheckDialogProps } from '../../call';
+import type { ChatTool } from '../../chat';
+import type { RoomTool } from '../../../lib/room-tool';
 import { useRoom } from '../api/get-room';
 import { useJoinRoom } from '../api/join-room';
 import { joinErrorMessage } from '../components/join-room-dialog';
@@ -78,14 +75,27 @@ function matches(room: Room | undefined, param: string): room is Room {
  */
 export const JOIN_FALLBACK_MS = TIMINGS.joinNavigationFallbackMs;
 
+/**
+ * What app/room/ composes the room page from (docs/decisions/0081-one-room-on-the-web.md): the
+ * room tools' sections in the page's order, the room chat, and the call's device check. The
+ * rooms feature imports none of those features.
+ */
+export interface RoomPageParts {
+  tools: readonly RoomTool[];
+  Chat: ChatTool;
+  DeviceCheckDialog: ComponentType<DeviceCheckDialogProps>;
+}
+
 function DetailView({
   room,
   backTo,
   initialTab,
+  parts: { tools, Chat, DeviceCheckDialog },
 }: {
   room: Room;
   backTo: string;
   initialTab?: string;
+  parts: RoomPageParts;
 }) {
   const navigate = useNavigate();
   const id = roomIdOf(room);
@@ -102,7 +112,7 @@ function DetailView({
   // Arriving with the chat tab (a card's chat action, docs/product.md §5.6) opens the room's chat.
   const [chatOpen, setChatOpen] = useState(initialTab === 'chat');
   // Members get the room's live chat channel: its messages and who is in the call right now.
-  const chat = useRoomChat({
+  const chat = Chat.useRoomChat({
     roomId: id,
     userId: user?.id ?? user?._id ?? null,
     name: user ? displayName(user) : 'Student',
@@ -321,7 +331,7 @@ function DetailView({
 
           {chatOpen && room.isMember && (
             <div ref={chatRef} id="room-chat">
-              <ChatPanel
+              <Chat.ChatPanel
                 title="Room chat"
                 className="h-[28rem] max-h-[70dvh] overflow-hidden rounded-xl border border-slate-200"
                 items={chat.items}
@@ -337,17 +347,19 @@ function DetailView({
           {room.isMember && (
             <WorkspaceSection roomId={id} userId={user?.id ?? user?._id ?? null} role={role} />
           )}
-          {room.isMember && user && (
-            <RoomNotesSection
-              roomId={id}
-              user={{ id: user.id ?? user._id ?? '', name: displayName(user) }}
-            />
-          )}
-          {room.isMember && (
-            <WatchTogetherSection roomId={id} userId={user?.id ?? user?._id ?? null} />
-          )}
-          {room.isMember && <WhiteboardSection roomId={id} roomName={room.name} />}
-          {room.isMember && <FocusSection roomId={id} />}
+          {/* Each room tool's section, in the order app/room/ lists them: members only. */}
+          {room.isMember &&
+            tools.map(
+              ({ id: toolId, Section }) =>
+                Section && (
+                  <Section
+                    key={toolId}
+                    roomId={id}
+                    roomName={room.name}
+                    user={user ? { id: user.id ?? user._id ?? '', name: displayName(user) } : null}
+                  />
+                ),
+            )}
 
           <section
             aria-labelledby="room-code-title"
@@ -410,9 +422,10 @@ function RoomLoading() {
 /**
  * The room view (/rooms/room/:roomId; the parameter may be an id, a join code or a slug). Uses
  * the room from navigation state when it matches, else loads it with a spinner; a failure or a
- * missing room sends the user back to the back target (default /dashboard/rooms).
+ * missing room sends the user back to the back target (default /dashboard/rooms). Its tools, chat
+ * and device check come in from app/room/.
  */
-export function RoomDetailPage() {
+export function RoomDetailPage(parts: RoomPageParts) {
   const { roomId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -438,5 +451,7 @@ export function RoomDetailPage() {
 
   if (notMember) return <NotMemberLanding roomKey={roomId} backTo={backTo} />;
   if (failed || !room.data) return <RoomLoading />;
-  return <DetailView room={room.data} backTo={backTo} initialTab={state.initialTab} />;
+  return (
+    <DetailView room={room.data} backTo={backTo} initialTab={state.initialTab} parts={parts} />
+  );
 }

@@ -5,7 +5,7 @@ import { Badge } from '../../../../ui/badge';
 import { Button } from '../../../../ui/button';
 import { ConfirmStep, useConfirmStep } from '../../../../ui/confirm-step';
 import { toast } from '../../../../ui/toast';
-import { useMemberAvatar } from '../../../call';
+import { useMemberAvatar } from '../../../../lib/member-avatar';
 import { useChangeMemberRole } from '../../api/change-member-role';
 import { useRemoveMember } from '../../api/remove-member';
 import type { roleOf } from '../../lib/room-rules';

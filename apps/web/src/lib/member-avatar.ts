@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MemberAvatarResponse } from '@studycircle/shared';
-import { apiRequest } from '../../../lib/http';
+import { apiRequest } from './http';
 
 /**
  * `GET /api/rooms/:id/members/:userId/avatar`: one member's picture ('' for none). Asked per person
  * (a call has at most 8; Manage Room asks for the rows it shows), so pictures never travel through
- * the call's signalling or swell the member list. Manage Room uses it too, through the index.
- * An endpoint of the rooms module, called from the call feature on purpose: the rooms feature
- * already imports the call feature (the device check, these pictures), and the call feature
- * importing rooms back would close an import cycle (eslint-rules/boundary-table.js).
+ * the call's signalling or swell the member list. The call's tiles and Manage Room's rows both
+ * show it, and neither feature imports the other (docs/decisions/0081-one-room-on-the-web.md), so
+ * the one query lives here.
  */
 export const memberAvatarQueryKey = (roomId: string, userId: string) =>
   ['rooms', 'members', roomId, 'avatar', userId] as const;

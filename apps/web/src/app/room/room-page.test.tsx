@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from '../../../ui/toast';
-import { RoomDetailPage } from './room-detail-page';
-import { mockApi, renderPage } from '../../../test/render';
-import { makeRoom } from '../../../test/fixtures';
+import { Toaster } from '../../ui/toast';
+import { RoomPage } from './room-page';
+import { mockApi, renderPage } from '../../test/render';
+import { makeRoom } from '../../test/fixtures';
 
-vi.mock('../../../lib/socket', async () =>
-  (await import('../../../test/fake-socket')).fakeSocketModule(),
+vi.mock('../../lib/socket', async () =>
+  (await import('../../test/fake-socket')).fakeSocketModule(),
 );
 
 afterEach(() => {
@@ -17,13 +17,13 @@ afterEach(() => {
 
 const ID = '0123456789abcdef01234567';
 const show = (over: Parameters<typeof makeRoom>[0] = {}, extraState: object = {}) =>
-  renderPage(<RoomDetailPage />, {
+  renderPage(<RoomPage />, {
     url: `/rooms/room/${ID}`,
     pattern: '/rooms/room/:roomId',
     state: { room: makeRoom(over), ...extraState },
   });
 
-describe('RoomDetailPage', () => {
+describe('RoomPage (the room page as app/room/ composes it)', () => {
   it('shows the room, its age, code and the role from navigation state without loading it', () => {
     const { calls } = mockApi({});
     show({ userRole: 'member', members: 2 });
@@ -47,7 +47,7 @@ describe('RoomDetailPage', () => {
     'takes the room from navigation state when the link names it in any case: %s',
     (key) => {
       const { calls } = mockApi({});
-      renderPage(<RoomDetailPage />, {
+      renderPage(<RoomPage />, {
         url: `/rooms/room/${key}`,
         pattern: '/rooms/room/:roomId',
         state: { room: makeRoom({ userRole: 'member' }) },
@@ -143,7 +143,7 @@ describe('RoomDetailPage', () => {
   it('loads the room with a spinner when none was passed, by code too', async () => {
     const room = makeRoom({ userRole: 'owner' });
     mockApi({ 'GET /api/rooms/ABC234': () => ({ body: { room } }) });
-    renderPage(<RoomDetailPage />, { url: '/rooms/room/ABC234', pattern: '/rooms/room/:roomId' });
+    renderPage(<RoomPage />, { url: '/rooms/room/ABC234', pattern: '/rooms/room/:roomId' });
     expect(screen.getByRole('status')).toHaveTextContent('Loading room…');
     expect(await screen.findByRole('heading', { name: 'Calculus Crew' })).toBeInTheDocument();
     expect(screen.getByText('Owner')).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('RoomDetailPage', () => {
 
   it('redirects to the back target when the room cannot be loaded', async () => {
     mockApi({ 'GET /api/rooms/nope12': () => ({ status: 404, body: {} }) });
-    const { currentLocation } = renderPage(<RoomDetailPage />, {
+    const { currentLocation } = renderPage(<RoomPage />, {
       url: '/rooms/room/nope12',
       pattern: '/rooms/room/:roomId',
       state: { backTo: '/dashboard' },
@@ -180,7 +180,7 @@ describe('RoomDetailPage', () => {
         return { body: { room: makeRoom({ userRole: 'member' }) } };
       },
     });
-    const { currentLocation } = renderPage(<RoomDetailPage />, {
+    const { currentLocation } = renderPage(<RoomPage />, {
       url: `/rooms/room/${ID}`,
       pattern: '/rooms/room/:roomId',
     });
@@ -260,7 +260,7 @@ describe('RoomDetailPage', () => {
       },
     });
     render(<Toaster />);
-    renderPage(<RoomDetailPage />, { url: `/rooms/room/${ID}`, pattern: '/rooms/room/:roomId' });
+    renderPage(<RoomPage />, { url: `/rooms/room/${ID}`, pattern: '/rooms/room/:roomId' });
     await userEvent.click(await screen.findByRole('button', { name: 'Ask to join' }));
     expect(
       await screen.findByText(
@@ -313,7 +313,7 @@ describe('RoomDetailPage', () => {
       }),
       [`GET /api/rooms/${ID}/preview`]: () => ({ status: 500, body: {} }),
     });
-    const { currentLocation } = renderPage(<RoomDetailPage />, {
+    const { currentLocation } = renderPage(<RoomPage />, {
       url: `/rooms/room/${ID}`,
       pattern: '/rooms/room/:roomId',
       state: { backTo: '/dashboard' },
