@@ -699,6 +699,17 @@ test.describe("a private room's link opened by a non-member", () => {
     await new CallScreen(page).joinNow();
     await hostCall.expectInCall(2);
     await expect(hostCall.remoteTile(stranger!.user.name)).toBeVisible();
+    // The owner invites one more by e-mail without leaving the call; the mail goes out.
+    await host.page.getByRole('button', { name: 'Invite', exact: true }).click();
+    const callInvite = host.page.getByRole('dialog', { name: 'Invite people' });
+    const guest = newAccount('guest').email;
+    await callInvite.getByLabel('Email address').fill(guest);
+    await callInvite.getByRole('button', { name: 'Send invite' }).click();
+    await expect(
+      callInvite.getByText(`Invitation sent. We emailed a link to ${guest}.`),
+    ).toBeVisible();
+    await invitationPath(server, guest);
+    await host.page.keyboard.press('Escape');
     await page.goto(`/rooms/room/${room.id}`);
 
     // Now a member: Invite at the top gives the link and the code (dark theme, 320 px).

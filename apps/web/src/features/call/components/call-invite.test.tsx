@@ -31,6 +31,28 @@ describe('CallInvite', () => {
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
+  it('shows the e-mail invitation the room passes in, and says who can without one', async () => {
+    const room = makeRoom();
+    const EmailInvite = ({ room: r }: { room: { name: string } }) => (
+      <form aria-label="Invite by email">{r.name}</form>
+    );
+    const { unmount } = render(<CallInvite room={room} look="empty" EmailInvite={EmailInvite} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Invite people' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite people' });
+    expect(within(dialog).getByRole('form', { name: 'Invite by email' })).toHaveTextContent(
+      room.name,
+    );
+    // Typing an address there is not a call shortcut.
+    expect(within(dialog).getByRole('form').closest('[data-own-keys]')).not.toBeNull();
+    unmount();
+
+    render(<CallInvite room={room} look="empty" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Invite people' }));
+    expect(
+      screen.getByText('The owner and admins can also invite by e-mail, from the room page.'),
+    ).toBeInTheDocument();
+  });
+
   it('in the header, reads Invite', () => {
     render(<CallInvite room={makeRoom()} look="header" />);
     expect(screen.getByRole('button', { name: 'Invite' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Check, Copy, UserPlus } from 'lucide-react';
 import type { Room } from '@studycircle/shared';
 import { useCopiedState } from '../../../lib/use-copied-state';
@@ -27,14 +27,24 @@ function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
+/** The e-mail invitation's part, which the rooms feature owns and app/room/ passes in (lazily). */
+export type EmailInviteComponent = ComponentType<{ room: Room }>;
+
 /**
- * Invite from inside the call, one tap away: the room's link and its code, each with Copy. A
- * classmate who opens the link without being a member lands on the page that takes the code or
- * asks to join (docs/decisions/0066, 0067); the e-mail invitation stays on the room page, where
- * leaving the call is not needed to read it. `look`: the header's button (from 640 px) or the
- * empty call's own.
+ * Invite from inside the call, one tap away: the room's link and its code, each with Copy, and
+ * invite by e-mail (the owner and admins get the form, others are told who can). A classmate who
+ * opens the link without being a member lands on the page that takes the code or asks to join
+ * (docs/decisions/0066, 0067). `look`: the header's button (from 640 px) or the empty call's own.
  */
-export function CallInvite({ room, look }: { room: Room; look: 'header' | 'empty' }) {
+export function CallInvite({
+  room,
+  look,
+  EmailInvite,
+}: {
+  room: Room;
+  look: 'header' | 'empty';
+  EmailInvite?: EmailInviteComponent;
+}) {
   const [open, setOpen] = useState(false);
   const url = callLink(roomIdOf(room));
   return (
@@ -77,9 +87,17 @@ export function CallInvite({ room, look }: { room: Room; look: 'header' | 'empty
               </p>
               <CopyButton text={room.code} label="Copy code" />
             </div>
-            <p className="text-sm text-slate-600">
-              The owner and admins can also invite by e-mail, from the room page.
-            </p>
+            {EmailInvite ? (
+              <Suspense
+                fallback={<p className="text-sm text-slate-600">Loading the e-mail invitation…</p>}
+              >
+                <EmailInvite room={room} />
+              </Suspense>
+            ) : (
+              <p className="text-sm text-slate-600">
+                The owner and admins can also invite by e-mail, from the room page.
+              </p>
+            )}
           </div>
         </DialogContent>
       )}

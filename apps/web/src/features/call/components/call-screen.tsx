@@ -33,7 +33,7 @@ import { useMediaQuery, useStageSize } from '../hooks/use-stage-size';
 import { isScreenShareSupported } from '../webrtc/media';
 import { CallControls } from './call-controls';
 import { DeviceMenu } from './device-menu';
-import { CallInvite } from './call-invite';
+import { CallInvite, type EmailInviteComponent } from './call-invite';
 import { HandQueueList } from './hand-queue-list';
 import { LeaveCallDialog, useLeaveQuestion } from './leave-call-dialog';
 import { CallToolPanel, CallToolsMenu, findCallTool, type CallTool } from './call-tools';
@@ -97,6 +97,8 @@ export interface CallScreenProps {
   tools: readonly CallTool[];
   /** The room chat (app/room/ passes the chat feature's tool in). */
   Chat: ChatTool;
+  /** Invite by e-mail, shown in the call's Invite (app/room/ passes the rooms feature's in). */
+  EmailInvite?: EmailInviteComponent;
 }
 
 /**
@@ -120,6 +122,7 @@ export function CallScreen({
   start,
   tools,
   Chat,
+  EmailInvite,
 }: CallScreenProps) {
   const navigate = useNavigate();
   const roomId = roomIdOf(room);
@@ -411,7 +414,7 @@ export function CallScreen({
             Retry Media
           </Button>
         )}
-        <CallInvite room={room} look="header" />
+        <CallInvite room={room} look="header" EmailInvite={EmailInvite} />
         <p className="ml-auto shrink-0 font-mono text-sm text-slate-300 tabular-nums sm:ml-0">
           <span className="sr-only">Elapsed time </span>
           <time>{elapsed}</time>
@@ -454,7 +457,7 @@ export function CallScreen({
                 <p role="status" className="text-center text-sm text-slate-300">
                   Waiting for others...
                 </p>
-                <CallInvite room={room} look="empty" />
+                <CallInvite room={room} look="empty" EmailInvite={EmailInvite} />
               </div>
             )}
             <div ref={setArea} className="relative min-h-0 flex-1">

@@ -40,7 +40,11 @@ function errorText(error: unknown): string {
  * over to the call screen (docs/decisions/0073-pre-join.md). A missing id goes back to the rooms
  * list.
  */
-export function CallPage({ tools, Chat }: Pick<CallScreenProps, 'tools' | 'Chat'>) {
+export function CallPage({
+  tools,
+  Chat,
+  EmailInvite,
+}: Pick<CallScreenProps, 'tools' | 'Chat' | 'EmailInvite'>) {
   const { roomId = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -115,6 +119,7 @@ export function CallPage({ tools, Chat }: Pick<CallScreenProps, 'tools' | 'Chat'
       start={start}
       tools={tools}
       Chat={Chat}
+      EmailInvite={EmailInvite}
     />
   );
 }
