@@ -2,9 +2,11 @@
  * Names and roles Excalidraw 0.18's own markup leaves out, added after it renders (axe-core found
  * them; the board must pass it like every screen): its focusable drawing surface has no name, the main menu's button has only an icon, its
  * inline colour pickers are dialogs without a name, and its zoom and undo bar claims to be the
- * page's footer (role contentinfo) from inside our dialog or the call's region. React leaves attributes
- * it does not manage alone, so setting them once per element holds; a MutationObserver catches the
- * parts Excalidraw mounts later (a picker opening, the phone layout).
+ * page's footer (role contentinfo) from inside our dialog or the call's region, and its reset-zoom
+ * button shows "100%" but is named "Reset zoom" (WCAG 2.5.3, label in name: someone using voice
+ * control says what they see). React leaves attributes it does not manage alone, so setting them
+ * once per element holds; a MutationObserver catches the parts Excalidraw mounts later (a picker
+ * opening, the phone layout) and the zoom's text as it changes.
  */
 
 const FIXES: { selector: string; apply(el: Element): void }[] = [
@@ -31,6 +33,14 @@ const FIXES: { selector: string; apply(el: Element): void }[] = [
     apply: (el) => el.setAttribute('aria-label', 'Colours'),
   },
   {
+    // Its name says what it does and then what it shows, and follows the zoom as it changes.
+    selector: '.reset-zoom-button',
+    apply: (el) => {
+      const label = `Reset zoom, ${el.textContent?.trim() ?? ''}`.replace(/, $/, '');
+      if (el.getAttribute('aria-label') !== label) el.setAttribute('aria-label', label);
+    },
+  },
+  {
     selector: 'footer.layer-ui__wrapper__footer[role="contentinfo"]',
     apply: (el) => {
       el.setAttribute('role', 'group');
@@ -51,6 +61,6 @@ export function patchExcalidrawA11y(root: HTMLElement): () => void {
     queued = true;
     queueMicrotask(fix);
   });
-  observer.observe(root, { childList: true, subtree: true });
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
   return () => observer.disconnect();
 }

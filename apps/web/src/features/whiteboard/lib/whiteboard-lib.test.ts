@@ -3,6 +3,7 @@ import { WHITEBOARD_LIMITS, type WhiteboardElement } from '@studycircle/shared/w
 import { chunkUpdates, isShareable, UPDATE_MAX_BYTES } from './board-sync';
 import { statusLabel } from './board-status';
 import { exportFileName } from './download';
+import { patchExcalidrawA11y } from './excalidraw-a11y';
 import { filesFor, parseUnicodeRange } from './svg-fonts';
 
 const element = (id: string, extra: Record<string, unknown> = {}): WhiteboardElement => ({
@@ -88,5 +89,23 @@ describe('fonts embedded in an exported SVG', () => {
     expect(filesFor('Virgil', cps('a'), fonts)).toHaveLength(1);
     expect(filesFor('Segoe UI Emoji', cps('a'), fonts)).toEqual([]);
     expect(filesFor('Xiaolai', cps('Hello'), fonts)).toEqual([]);
+  });
+});
+
+describe('patchExcalidrawA11y', () => {
+  it('names the reset-zoom button with the zoom it shows, and follows the zoom', async () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<button class="reset-zoom-button" aria-label="Reset zoom" title="Reset zoom">100%</button>';
+    document.body.append(root);
+    const stop = patchExcalidrawA11y(root);
+    const button = root.querySelector('button')!;
+    expect(button).toHaveAccessibleName('Reset zoom, 100%');
+    button.firstChild!.textContent = '120%';
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(button).toHaveAccessibleName('Reset zoom, 120%');
+    stop();
+    root.remove();
   });
 });
